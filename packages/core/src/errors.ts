@@ -1,0 +1,197 @@
+/**
+ * Every error the client throws. One root, `ContextOptimizerError`, with a literal
+ * `name` on each class and a `Symbol.for` marker on each prototype, so that
+ * `XError.isInstance(error)` still works when two copies of this package are installed.
+ *
+ * None of these ever holds the API key: requests are described by method and path
+ * only, and response headers are copied with credentials removed.
+ */
+
+const markers = new Map<string, symbol>();
+function marker(name: string): symbol {
+  let symbol = markers.get(name);
+  if (!symbol) {
+    symbol = Symbol.for(`ctxopt.error.${name}`);
+    markers.set(name, symbol);
+  }
+  return symbol;
+}
+
+function mark(errorClass: { prototype: object; name: string }) {
+  Object.defineProperty(errorClass.prototype, marker(errorClass.name), { value: true });
+}
+
+function hasMarker(value: unknown, name: string): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as Record<symbol, unknown>)[marker(name)] === true
+  );
+}
+
+export class ContextOptimizerError extends Error {
+  override readonly name: string = 'ContextOptimizerError';
+  static isInstance(value: unknown): value is ContextOptimizerError {
+    return hasMarker(value, 'ContextOptimizerError');
+  }
+}
+mark(ContextOptimizerError);
+
+/** One broken rule of the contract, found before anything was sent. */
+export interface ValidationIssue {
+  /** Dotted path of the field, such as `context.3.role` or `maxOutputTokens`. */
+  field: string;
+  /** What the field must be. */
+  message: string;
+  /** A stable name of the rule, such as `too_many_messages` or `unknown_field`. */
+  rule: string;
+}
+
+/** A request broke a rule of the contract; nothing was sent. */
+export class RequestValidationError extends ContextOptimizerError {
+  override readonly name = 'RequestValidationError';
+  readonly issues: readonly ValidationIssue[];
+  /** The first broken field, for the common case of one mistake. */
+  readonly field: string;
+
+  constructor(operation: string, issues: readonly ValidationIssue[]) {
+    const list = issues.map((issue) => `${issue.field} ${issue.message}`).join('; ');
+    super(`Invalid ${operation} request: ${list}`);
+    this.issues = issues;
+    this.field = issues[0]?.field ?? '';
+  }
+
+  static override isInstance(value: unknown): value is RequestValidationError {
+    return hasMarker(value, 'RequestValidationError');
+  }
+}
+mark(RequestValidationError);
+
+export type SafeHeaders = Record<string, string>;
+
+interface APIErrorInit {
+  status: number | undefined;
+  code: string | undefined;
+  requestId: string | undefined;
+  headers: SafeHeaders;
+  cause?: unknown;
+}
+
+/** The service answered with an error status (spec 2.5). */
+export class APIError extends ContextOptimizerError {
+  override readonly name: string = 'APIError';
+  readonly status: number | undefined;
+  /** The body's `error.code`, kept as sent: the contract does not list its values. */
+  readonly code: string | undefined;
+  readonly requestId: string | undefined;
+  readonly headers: SafeHeaders;
+
+  constructor(message: string, init: APIErrorInit) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.status = init.status;
+    this.code = init.code;
+    this.requestId = init.requestId;
+    this.headers = init.headers;
+  }
+
+  static override isInstance(value: unknown): value is APIError {
+    return hasMarker(value, 'APIError');
+  }
+
+  /** Maps an error status to its class: the one place that decides it. */
+  static generate(status: number, message: string, init: Omit<APIErrorInit, 'status'>): APIError {
+    const full = { ...init, status };
+    if (status === 400) return new BadRequestError(message, full);
+    if (status === 401) return new AuthenticationError(message, full);
+    if (status === 403) return new PermissionDeniedError(message, full);
+    if (status === 404) return new NotFoundError(message, full);
+    if (status === 409) return new IdempotencyConflictError(message, full);
+    if (status === 422) return new UnprocessableEntityError(message, full);
+    if (status === 429) return new RateLimitError(message, full);
+    if (status >= 500) return new InternalServerError(message, full);
+    return new APIError(message, full);
+  }
+
+  toJSON() {
+    return {
+      name: this.name,
+      message: this.message,
+      status: this.status,
+      code: this.code,
+      requestId: this.requestId,
+    };
+  }
+}
+mark(APIError);
+
+function statusClass(name: string) {
+  const created = class extends APIError {
+    override readonly name = name;
+    static override isInstance(value: unknown): value is APIError {
+      return hasMarker(value, name);
+    }
+  };
+  Object.defineProperty(created, 'name', { value: name });
+  mark(created);
+  return created;
+}
+
+export const BadRequestError = statusClass('BadRequestError');
+export type BadRequestError = InstanceType<typeof BadRequestError>;
+export const AuthenticationError = statusClass('AuthenticationError');
+export type AuthenticationError = InstanceType<typeof AuthenticationError>;
+export const PermissionDeniedError = statusClass('PermissionDeniedError');
+export type PermissionDeniedError = InstanceType<typeof PermissionDeniedError>;
+export const NotFoundError = statusClass('NotFoundError');
+export type NotFoundError = InstanceType<typeof NotFoundError>;
+/** 409: the Idempotency-Key was already used with a different body (spec 7.2). */
+export const IdempotencyConflictError = statusClass('IdempotencyConflictError');
+export type IdempotencyConflictError = InstanceType<typeof IdempotencyConflictError>;
+export const UnprocessableEntityError = statusClass('UnprocessableEntityError');
+export type UnprocessableEntityError = InstanceType<typeof UnprocessableEntityError>;
+export const RateLimitError = statusClass('RateLimitError');
+export type RateLimitError = InstanceType<typeof RateLimitError>;
+export const InternalServerError = statusClass('InternalServerError');
+export type InternalServerError = InstanceType<typeof InternalServerError>;
+
+/** The service's body did not fit the contract (not JSON, or a required field missing). */
+export class ResponseValidationError extends APIError {
+  override readonly name = 'ResponseValidationError';
+  static override isInstance(value: unknown): value is ResponseValidationError {
+    return hasMarker(value, 'ResponseValidationError');
+  }
+}
+mark(ResponseValidationError);
+
+/** No response arrived: the connection failed or broke. */
+export class APIConnectionError extends ContextOptimizerError {
+  override readonly name: string = 'APIConnectionError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+  static override isInstance(value: unknown): value is APIConnectionError {
+    return hasMarker(value, 'APIConnectionError');
+  }
+}
+mark(APIConnectionError);
+
+/** An attempt took longer than its timeout. */
+export class APIConnectionTimeoutError extends APIConnectionError {
+  override readonly name = 'APIConnectionTimeoutError';
+  static override isInstance(value: unknown): value is APIConnectionTimeoutError {
+    return hasMarker(value, 'APIConnectionTimeoutError');
+  }
+}
+mark(APIConnectionTimeoutError);
+
+/** The caller's AbortSignal fired. Never retried. */
+export class APIUserAbortError extends ContextOptimizerError {
+  override readonly name = 'APIUserAbortError';
+  constructor(message = 'The request was aborted by the caller.', options?: { cause?: unknown }) {
+    super(message, options);
+  }
+  static override isInstance(value: unknown): value is APIUserAbortError {
+    return hasMarker(value, 'APIUserAbortError');
+  }
+}
+mark(APIUserAbortError);

@@ -1,0 +1,30 @@
+// The list of vitest projects. vitest 5 no longer reads this file by itself:
+// vitest.config.ts imports it into `test.projects`.
+import { fileURLToPath } from 'node:url';
+import { defineProject } from 'vitest/config';
+
+// Tests import the workspace packages from source, so no build is needed before `pnpm test`.
+const sourceConditions = ['@ctxopt/source'];
+
+function project(name: string, directory: string) {
+  return defineProject({
+    resolve: { conditions: sourceConditions },
+    ssr: { resolve: { conditions: sourceConditions, externalConditions: sourceConditions } },
+    test: {
+      name,
+      root: fileURLToPath(new URL(directory, import.meta.url)),
+      include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+      environment: 'node',
+    },
+  });
+}
+
+export const projects = [
+  project('core', './packages/core'),
+  project('local', './packages/local'),
+  project('langchain', './packages/langchain'),
+  project('ai-sdk', './packages/ai-sdk'),
+  project('examples', './examples'),
+  project('bench', './bench'),
+];
