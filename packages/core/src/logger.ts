@@ -33,14 +33,26 @@ export function levelFilteredLogger(
   };
 }
 
-const secretHeaders = new Set(['authorization', 'proxy-authorization', 'x-api-key', 'cookie', 'set-cookie']);
+const secretHeaders = new Set([
+  'authorization',
+  'proxy-authorization',
+  'x-api-key',
+  'cookie',
+  'set-cookie',
+]);
 
 /** Copies headers for a log line or an error, with credentials masked. */
-export function maskHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+export function maskHeaders(
+  headers: Record<string, string | string[] | undefined>,
+): Record<string, string> {
   const masked: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
-    masked[name] = secretHeaders.has(name.toLowerCase()) ? '***' : Array.isArray(value) ? value.join(', ') : value;
+    masked[name] = secretHeaders.has(name.toLowerCase())
+      ? '***'
+      : Array.isArray(value)
+        ? value.join(', ')
+        : value;
   }
   return masked;
 }

@@ -38,7 +38,10 @@ function ruleOf(issue: Issue, field: string): string {
   }
 }
 
-function toIssues(issues: readonly Issue[], prefix: readonly PropertyKey[] = []): ValidationIssue[] {
+function toIssues(
+  issues: readonly Issue[],
+  prefix: readonly PropertyKey[] = [],
+): ValidationIssue[] {
   const result: ValidationIssue[] = [];
   for (const issue of issues) {
     const path = [...prefix, ...issue.path];
@@ -53,7 +56,8 @@ function toIssues(issues: readonly Issue[], prefix: readonly PropertyKey[] = [])
     } else if (issue.code === 'invalid_union') {
       // `context` is a string or an array; report the branch the input was aimed at.
       const aimed = issue.errors.find(
-        (branch) => !branch.some((inner) => inner.code === 'invalid_type' && inner.path.length === 0),
+        (branch) =>
+          !branch.some((inner) => inner.code === 'invalid_type' && inner.path.length === 0),
       );
       if (aimed) result.push(...toIssues(aimed, path));
       else result.push({ field: fieldOf(path), message: issue.message, rule: ruleOf(issue, '') });

@@ -20,7 +20,10 @@ export function planConversation(
   const pinnedRoles = new Set(options.pinnedRoles ?? ['system']);
   const lastUser = findLastIndex(messages, (message) => message.role === 'user');
   const protectedFrom = messages.length - Math.max(0, options.protectLastMessages ?? 0);
-  const tailStart = Math.max(0, Math.min(lastUser === -1 ? messages.length : lastUser, protectedFrom));
+  const tailStart = Math.max(
+    0,
+    Math.min(lastUser === -1 ? messages.length : lastUser, protectedFrom),
+  );
   const query = lastUser === -1 ? undefined : messages[lastUser]!.text;
 
   const { allowedCut, orphan } = toolBoundaries(messages);
@@ -95,6 +98,7 @@ function toolBoundaries(messages: readonly PlannerMessage[]) {
 }
 
 function findLastIndex<T>(items: readonly T[], predicate: (item: T) => boolean): number {
-  for (let index = items.length - 1; index >= 0; index--) if (predicate(items[index]!)) return index;
+  for (let index = items.length - 1; index >= 0; index--)
+    if (predicate(items[index]!)) return index;
   return -1;
 }

@@ -1,0 +1,235 @@
+import type { Dispatcher } from 'undici';
+import type { ContextOptimizer, RequestOptions } from './context-optimizer.ts';
+import { APIUserAbortError, ContextOptimizerError, RequestValidationError } from './errors.ts';
+import { assertServerRuntime } from './internal/browser-guard.ts';
+import { generateIdempotencyKey } from './internal/idempotency-key.ts';
+import { readError, readSuccess, requestIdOf } from './internal/read-response.ts';
+import { backoffDelay, decideStatusRetry } from './internal/retry-policy.ts';
+import { type AttemptResponse, sendAttempt } from './internal/send-attempt.ts';
+import { sleep as defaultSleep } from './internal/sleep.ts';
+import { type Logger, type LogLevel, levelFilteredLogger, parseLogLevel } from './logger.ts';
+import {
+  type CompressParams,
+  type CompressResponse,
+  compressResponseSchema,
+  type GenerateParams,
+  type GenerateResponse,
+  generateResponseSchema,
+} from './schemas.ts';
+import {
+  validateCompressParams,
+  validateGenerateParams,
+  validateIdempotencyKey,
+} from './validation.ts';
+import { VERSION } from './version.ts';
+
+export interface ContextOptimizerClientOptions {
+  /** The API key, sent as a Bearer token. @default process.env.CTXOPT_API_KEY */
+  apiKey?: string;
+  /** The service's base address; the client appends `/v1/compress` or `/v1/generate`. @default process.env.CTXOPT_BASE_URL */
+  baseURL?: string;
+  /** Milliseconds allowed for each attempt. @default 60000 */
+  timeout?: number;
+  /** How many times a retryable failure is tried again. @default 2 */
+  maxRetries?: number;
+  /** An undici Dispatcher (Agent, Pool, ProxyAgent, MockAgent). @default undici's global keep-alive Agent */
+  dispatcher?: Dispatcher;
+  /** Headers added to every request. They cannot replace Authorization, Idempotency-Key or Content-Type. */
+  defaultHeaders?: Record<string, string>;
+  /** Receives one line per attempt. @default console, when a log level is set */
+  logger?: Logger;
+  /** Which lines reach the logger. @default process.env.CTXOPT_LOG, else 'off' */
+  logLevel?: LogLevel;
+  /** Let the client run where `window` and `document` exist. The key would be visible to users. @default false */
+  dangerouslyAllowBrowser?: boolean;
+  /** How the client waits between retries; tests pass a function that does not really wait. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+const DEFAULT_MAX_RETRIES = 2;
+
+/**
+ * The HTTP client of the Context Optimization API.
+ *
+ * @example
+ * ```ts
+ * import { ContextOptimizerClient } from '@ctxopt/core';
+ *
+ * const client = new ContextOptimizerClient(); // CTXOPT_API_KEY, CTXOPT_BASE_URL
+ * const result = await client.compress({ context: longText, query: 'What changed in v2?' });
+ * console.log(result.data.compressed, result.usage.request.savedTokens, result.requestId);
+ * ```
+ */
+export class ContextOptimizerClient implements ContextOptimizer {
+  readonly baseURL: string;
+  readonly timeout: number;
+  readonly maxRetries: number;
+  // A private field keeps the key out of `JSON.stringify(client)`, `util.inspect` and errors.
+  readonly #apiKey: string;
+  readonly #dispatcher: Dispatcher | undefined;
+  readonly #defaultHeaders: Record<string, string>;
+  readonly #logger: Logger | undefined;
+  readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+
+  constructor(options: ContextOptimizerClientOptions = {}) {
+    assertServerRuntime(options.dangerouslyAllowBrowser);
+    const apiKey = options.apiKey ?? readEnv('CTXOPT_API_KEY');
+    if (!apiKey) {
+      throw new ContextOptimizerError(
+        'Missing API key: pass the apiKey option or set the CTXOPT_API_KEY environment variable.',
+      );
+    }
+    const baseURL = options.baseURL ?? readEnv('CTXOPT_BASE_URL');
+    if (!baseURL) {
+      throw new ContextOptimizerError(
+        'Missing base URL: pass the baseURL option or set the CTXOPT_BASE_URL environment variable.',
+      );
+    }
+    if (!/^https?:\/\//i.test(baseURL)) {
+      throw new ContextOptimizerError(
+        `Invalid base URL "${baseURL}": it must start with https:// (or http:// for a local server).`,
+      );
+    }
+    this.#apiKey = apiKey;
+    // Tolerate a base URL given with its version, since the client appends `/v1/...` itself.
+    this.baseURL = baseURL.replace(/\/+$/, '').replace(/\/v1$/, '');
+    this.timeout = checkCount('timeout', options.timeout ?? DEFAULT_TIMEOUT_MS, 1);
+    this.maxRetries = checkCount('maxRetries', options.maxRetries ?? DEFAULT_MAX_RETRIES, 0);
+    this.#dispatcher = options.dispatcher;
+    this.#defaultHeaders = options.defaultHeaders ?? {};
+    const level = options.logLevel ?? parseLogLevel(readEnv('CTXOPT_LOG')) ?? 'off';
+    this.#logger = levelFilteredLogger(options.logger ?? console, level);
+    this.#sleep = options.sleep ?? defaultSleep;
+  }
+
+  /** `POST /v1/compress`: returns the optimized context and its usage (spec 2.3). */
+  compress(params: CompressParams, options: RequestOptions = {}): Promise<CompressResponse> {
+    const body = validateCompressParams(params);
+    return this.#post('/v1/compress', body, compressResponseSchema, options);
+  }
+
+  /** `POST /v1/generate`: compresses, then answers through the chosen provider (spec 2.4). */
+  generate(params: GenerateParams, options: RequestOptions = {}): Promise<GenerateResponse> {
+    const body = validateGenerateParams(params);
+    return this.#post('/v1/generate', body, generateResponseSchema, options);
+  }
+
+  async #post<T>(
+    path: string,
+    params: object,
+    schema: Parameters<typeof readSuccess<T>>[1],
+    options: RequestOptions,
+  ): Promise<T> {
+    // Everything that can be wrong with the call is checked before the first byte is sent.
+    const idempotencyKey =
+      options.idempotencyKey === undefined
+        ? generateIdempotencyKey()
+        : validateIdempotencyKey(options.idempotencyKey);
+    const timeout = checkRequestOption('timeout', options.timeout ?? this.timeout, 1);
+    const maxRetries = checkRequestOption('maxRetries', options.maxRetries ?? this.maxRetries, 0);
+    const description = `POST ${path}`;
+    // One operation, one key, one body: retries resend these exact bytes (spec 5.2, 7.3).
+    const body = JSON.stringify(params);
+    const attempt = {
+      url: `${this.baseURL}${path}`,
+      headers: this.#headers(idempotencyKey),
+      body,
+      timeout,
+      dispatcher: this.#dispatcher,
+      signal: options.signal,
+    };
+
+    for (let retryNumber = 0; ; retryNumber++) {
+      const started = performance.now();
+      let response: AttemptResponse;
+      try {
+        response = await sendAttempt(attempt, description);
+      } catch (error) {
+        this.#log('warn', description, { attempt: retryNumber + 1, started, error });
+        if (APIUserAbortError.isInstance(error) || retryNumber >= maxRetries) throw error;
+        await this.#wait(backoffDelay(retryNumber), options.signal);
+        continue;
+      }
+      this.#log(response.status < 400 ? 'info' : 'warn', description, {
+        attempt: retryNumber + 1,
+        started,
+        response,
+      });
+      if (response.status >= 200 && response.status < 300) {
+        return readSuccess(response, schema, description);
+      }
+      const decision = decideStatusRetry(response.status, response.headers, retryNumber);
+      if (!decision.retry || retryNumber >= maxRetries) throw readError(response, description);
+      await this.#wait(decision.delayMs, options.signal);
+    }
+  }
+
+  #headers(idempotencyKey: string): Record<string, string> {
+    return {
+      ...this.#defaultHeaders,
+      accept: 'application/json',
+      'content-type': 'application/json',
+      'user-agent': `@ctxopt/core/${VERSION} node/${process.versions.node}`,
+      authorization: `Bearer ${this.#apiKey}`,
+      'idempotency-key': idempotencyKey,
+    };
+  }
+
+  async #wait(ms: number, signal: AbortSignal | undefined) {
+    try {
+      await this.#sleep(ms, signal);
+    } catch (cause) {
+      throw new APIUserAbortError(undefined, { cause });
+    }
+  }
+
+  #log(
+    level: 'info' | 'warn',
+    description: string,
+    entry: { attempt: number; started: number; response?: AttemptResponse; error?: unknown },
+  ) {
+    if (!this.#logger) return;
+    const durationMs = Math.round(performance.now() - entry.started);
+    const fields: Record<string, unknown> = { attempt: entry.attempt, durationMs };
+    if (entry.response) {
+      fields.status = entry.response.status;
+      fields.requestId = requestIdOf(entry.response, safeJson(entry.response.body));
+    }
+    if (entry.error) fields.error = (entry.error as Error).message;
+    this.#logger[level](`ctxopt ${description}`, fields);
+  }
+
+  toJSON() {
+    return { baseURL: this.baseURL, timeout: this.timeout, maxRetries: this.maxRetries };
+  }
+}
+
+function readEnv(name: string): string | undefined {
+  const value = globalThis.process?.env?.[name]?.trim();
+  return value ? value : undefined;
+}
+
+function checkCount(field: string, value: number, minimum: number): number {
+  if (!Number.isInteger(value) || value < minimum) {
+    throw new ContextOptimizerError(
+      `${field} must be an integer of at least ${minimum} (got ${value}).`,
+    );
+  }
+  return value;
+}
+
+function checkRequestOption(field: string, value: number, minimum: number): number {
+  if (Number.isInteger(value) && value >= minimum) return value;
+  throw new RequestValidationError('request options', [
+    { field, message: `must be an integer of at least ${minimum}`, rule: 'out_of_range' },
+  ]);
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

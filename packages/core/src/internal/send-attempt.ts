@@ -1,0 +1,59 @@
+import { type Dispatcher, request } from 'undici';
+import { APIConnectionError, APIConnectionTimeoutError, APIUserAbortError } from '../errors.ts';
+
+export interface Attempt {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  /** Milliseconds for the whole attempt: connect, headers and body. */
+  timeout: number;
+  /** When absent, undici's global dispatcher: a process-wide keep-alive Agent (and what nock replaces in tests). */
+  dispatcher: Dispatcher | undefined;
+  signal: AbortSignal | undefined;
+}
+
+export interface AttemptResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/**
+ * Sends one POST and reads the whole body. Failures come back typed: the caller's abort
+ * as `APIUserAbortError`, the attempt's own deadline as `APIConnectionTimeoutError`,
+ * anything else on the way as `APIConnectionError`.
+ */
+export async function sendAttempt(attempt: Attempt, description: string): Promise<AttemptResponse> {
+  if (attempt.signal?.aborted) throw new APIUserAbortError();
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, attempt.timeout);
+  const onUserAbort = () => controller.abort();
+  attempt.signal?.addEventListener('abort', onUserAbort, { once: true });
+  try {
+    const response = await request(attempt.url, {
+      method: 'POST',
+      headers: attempt.headers,
+      body: attempt.body,
+      signal: controller.signal,
+      ...(attempt.dispatcher ? { dispatcher: attempt.dispatcher } : {}),
+    });
+    const body = await response.body.text();
+    return { status: response.statusCode, headers: response.headers, body };
+  } catch (cause) {
+    if (attempt.signal?.aborted) throw new APIUserAbortError(undefined, { cause });
+    if (timedOut) {
+      throw new APIConnectionTimeoutError(`${description} timed out after ${attempt.timeout} ms.`, {
+        cause,
+      });
+    }
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    throw new APIConnectionError(`${description} failed to connect: ${reason}`, { cause });
+  } finally {
+    clearTimeout(timer);
+    attempt.signal?.removeEventListener('abort', onUserAbort);
+  }
+}
