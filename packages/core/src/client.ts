@@ -104,13 +104,13 @@ export class ContextOptimizerClient implements ContextOptimizer {
   }
 
   /** `POST /v1/compress`: returns the optimized context and its usage (spec 2.3). */
-  compress(params: CompressParams, options: RequestOptions = {}): Promise<CompressResponse> {
+  async compress(params: CompressParams, options: RequestOptions = {}): Promise<CompressResponse> {
     const body = validateCompressParams(params);
     return this.#post('/v1/compress', body, compressResponseSchema, options);
   }
 
   /** `POST /v1/generate`: compresses, then answers through the chosen provider (spec 2.4). */
-  generate(params: GenerateParams, options: RequestOptions = {}): Promise<GenerateResponse> {
+  async generate(params: GenerateParams, options: RequestOptions = {}): Promise<GenerateResponse> {
     const body = validateGenerateParams(params);
     return this.#post('/v1/generate', body, generateResponseSchema, options);
   }

@@ -20,10 +20,17 @@ function fieldOf(path: readonly PropertyKey[]): string {
   return path.map(String).join('.');
 }
 
-function ruleOf(issue: Issue, field: string): string {
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let value = root;
+  for (const key of path) value = (value as Record<PropertyKey, unknown> | undefined)?.[key];
+  return value;
+}
+
+function ruleOf(issue: Issue, field: string, input: unknown): string {
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined ? 'required' : 'invalid_type';
+    case 'invalid_union':
+      return input === undefined ? 'required' : 'invalid_type';
     case 'too_big':
     case 'too_small':
       return field === 'context' ? 'too_many_messages' : 'out_of_range';
@@ -40,6 +47,7 @@ function ruleOf(issue: Issue, field: string): string {
 
 function toIssues(
   issues: readonly Issue[],
+  root: unknown,
   prefix: readonly PropertyKey[] = [],
 ): ValidationIssue[] {
   const result: ValidationIssue[] = [];
@@ -59,11 +67,22 @@ function toIssues(
         (branch) =>
           !branch.some((inner) => inner.code === 'invalid_type' && inner.path.length === 0),
       );
-      if (aimed) result.push(...toIssues(aimed, path));
-      else result.push({ field: fieldOf(path), message: issue.message, rule: ruleOf(issue, '') });
+      if (aimed) result.push(...toIssues(aimed, root, path));
+      else {
+        const field = fieldOf(path);
+        result.push({
+          field,
+          message: issue.message,
+          rule: ruleOf(issue, field, valueAt(root, path)),
+        });
+      }
     } else {
       const field = fieldOf(path);
-      result.push({ field, message: issue.message, rule: ruleOf(issue, field) });
+      result.push({
+        field,
+        message: issue.message,
+        rule: ruleOf(issue, field, valueAt(root, path)),
+      });
     }
   }
   return result;
@@ -76,7 +95,8 @@ function check<T>(operation: string, schema: z.ZodType<T>, value: unknown): T {
     ]);
   }
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new RequestValidationError(operation, toIssues(parsed.error.issues));
+  if (!parsed.success)
+    throw new RequestValidationError(operation, toIssues(parsed.error.issues, value));
   return parsed.data;
 }
 

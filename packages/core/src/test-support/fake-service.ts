@@ -83,9 +83,10 @@ export function errorBody(code: string, message: string, requestId = 'req_error_
   return { success: false, requestId, error: { code, message } };
 }
 
-/** Every test starts with no interceptors and no way out to the network. */
+/** Every test starts with no interceptors and no way out but loopback. */
 export function isolateNetwork() {
   nock.disableNetConnect();
+  nock.enableNetConnect(/^127\.0\.0\.1(:\d+)?$/);
   return () => {
     nock.cleanAll();
     nock.enableNetConnect();
