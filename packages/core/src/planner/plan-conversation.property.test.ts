@@ -19,7 +19,8 @@ const conversation = fc
         text: fc.string(),
         calls: fc.integer({ min: 1, max: 2 }),
         answered: fc.boolean(),
-        gap: fc.nat(3),
+        // What stands between a call and its result: anything, a user turn or a file included.
+        gap: fc.array(fc.constantFrom('assistant', 'user', 'system', 'file'), { maxLength: 3 }),
       }),
       fc.record({ kind: fc.constant('orphan' as const), text: fc.string() }),
     ),
@@ -38,8 +39,9 @@ const conversation = fc
       } else {
         const ids = Array.from({ length: step.calls }, () => `call_${nextId++}`);
         messages.push({ role: 'assistant', text: step.text, toolCallIds: ids });
-        for (let filler = 0; filler < step.gap; filler++) {
-          messages.push({ role: 'assistant', text: `filler ${filler}` });
+        for (const filler of step.gap) {
+          const role = filler === 'file' ? 'user' : filler;
+          messages.push({ role, text: `filler ${filler}`, hasNonTextParts: filler === 'file' });
         }
         if (step.answered) messages.push({ role: 'tool', text: step.text, toolResultIds: ids });
       }
