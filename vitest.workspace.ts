@@ -1,5 +1,6 @@
 // The list of vitest projects. vitest 5 no longer reads this file by itself:
 // vitest.config.ts imports it into `test.projects`.
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
 
@@ -20,11 +21,15 @@ function project(name: string, directory: string) {
   });
 }
 
-export const projects = [
-  project('core', './packages/core'),
-  project('local', './packages/local'),
-  project('langchain', './packages/langchain'),
-  project('ai-sdk', './packages/ai-sdk'),
-  project('examples', './examples'),
-  project('bench', './bench'),
-];
+const folders = {
+  core: './packages/core',
+  local: './packages/local',
+  langchain: './packages/langchain',
+  'ai-sdk': './packages/ai-sdk',
+  examples: './examples',
+  bench: './bench',
+};
+
+export const projects = Object.entries(folders)
+  .filter(([, directory]) => existsSync(new URL(directory, import.meta.url)))
+  .map(([name, directory]) => project(name, directory));
