@@ -1,0 +1,109 @@
+import type { CompressParams } from '@ctxopt/core';
+import { assembleOutput } from './assemble-output.ts';
+import { renderContext } from './render-context.ts';
+import { scoreQuery } from './score-query.ts';
+import { scoreSalience } from './score-salience.ts';
+import { segment } from './segment.ts';
+import { selectUnits } from './select-units.ts';
+import { SKIP_BELOW_TOKENS, targetRatio } from './targets.ts';
+import { countTokens } from './tokenizer.ts';
+import { DEFAULT_TUNING, type ScoringTuning } from './tuning.ts';
+import { indexUnits } from './unit-index.ts';
+
+/**
+ * The local compression engine: query-aware extractive selection under a token budget.
+ *
+ * The context (a string, or messages rendered as in render-context.ts) is split into
+ * units (sentences, list items, headings; fenced code and tables whole), each counted
+ * exactly once with the o200k_base tokenizer. With a query, units are ranked by BM25
+ * relevance with section, title and proximity signals; without one, by salience. The
+ * best units fill the budget of the level or mode (see targets.ts), near-duplicates
+ * are dropped, and the kept units come back in their original order, a message's
+ * units under its role label. Usage figures are exact counts of the returned text.
+ */
+export interface EngineResult {
+  /** The optimized context. */
+  compressed: string;
+  /** `skipped` when the input is too short to compress and comes back unchanged. */
+  status: 'compressed' | 'skipped';
+  /** Exact o200k_base token count of the input text. */
+  inputTokens: number;
+  /** Exact o200k_base token count of `compressed`. */
+  compressedTokens: number;
+  /** `inputTokens - compressedTokens`. */
+  savedTokens: number;
+  /** Share of tokens saved, in percent with two decimals, e.g. 74.31. */
+  reductionPct: number;
+  /** The target ratio (input to output tokens) of the level or mode used. */
+  targetRatio: number;
+}
+
+function result(
+  compressed: string,
+  status: EngineResult['status'],
+  inputTokens: number,
+  compressedTokens: number,
+  ratio: number,
+): EngineResult {
+  const savedTokens = inputTokens - compressedTokens;
+  const reductionPct = inputTokens > 0 ? Math.round((savedTokens / inputTokens) * 10_000) / 100 : 0;
+  return {
+    compressed,
+    status,
+    inputTokens,
+    compressedTokens,
+    savedTokens,
+    reductionPct,
+    targetRatio: ratio,
+  };
+}
+
+/** The engine with explicit scoring weights (the benchmark tunes them). */
+export function compressWithTuning(params: CompressParams, tuning: ScoringTuning): EngineResult {
+  const { text, labels } = renderContext(params.context);
+  const query = params.query?.trim() ?? '';
+  const segmentation = segment(text, labels);
+  const { units } = segmentation;
+  const tokens = new Int32Array(units.length);
+  let inputTokens = 0;
+  for (let unit = 0; unit < units.length; unit++) {
+    const { start, end } = units[unit]!;
+    tokens[unit] = countTokens(text.slice(start, end));
+    inputTokens += tokens[unit]!;
+  }
+  const ratio = targetRatio({
+    level: params.level,
+    mode: params.mode,
+    inputTokens,
+    hasQuery: query.length > 0,
+  });
+  if (inputTokens < SKIP_BELOW_TOKENS)
+    return result(text, 'skipped', inputTokens, inputTokens, ratio);
+
+  const index = indexUnits(text, units);
+  const salience = scoreSalience(segmentation, index);
+  const relevance = query.length > 0 ? scoreQuery(query, segmentation, index, tuning) : undefined;
+  const scores = relevance ?? salience;
+  if (relevance) {
+    for (let unit = 0; unit < units.length; unit++) {
+      scores[unit]! += tuning.salienceWeight * salience[unit]!;
+    }
+  }
+  const budget = Math.floor(inputTokens / ratio);
+  const kept = selectUnits({
+    text,
+    segmentation,
+    index,
+    tokens,
+    scores,
+    budget,
+    duplicateContainment: tuning.duplicateContainment,
+  });
+  const output = assembleOutput(text, units, tokens, kept);
+  return result(output.text, 'compressed', inputTokens, output.tokens, ratio);
+}
+
+/** Compresses a validated compress request (see `validateCompressParams` in core). */
+export function compressContext(params: CompressParams): EngineResult {
+  return compressWithTuning(params, DEFAULT_TUNING);
+}

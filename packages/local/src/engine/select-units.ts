@@ -1,0 +1,93 @@
+import type { Segmentation } from './segment.ts';
+import type { UnitIndex } from './unit-index.ts';
+
+/**
+ * Fills the token budget with the best units, best first, skipping near-duplicates of
+ * what is already kept. A unit brings its section's heading and its message's role
+ * label along, and their tokens count against the budget too. The caller puts the
+ * kept units back in their original order.
+ */
+export interface SelectionInput {
+  text: string;
+  segmentation: Segmentation;
+  index: UnitIndex;
+  /** Exact token count of each unit. */
+  tokens: Int32Array;
+  scores: Float64Array;
+  budget: number;
+  /** Share of a unit's word pairs already kept at which it counts as a duplicate. */
+  duplicateContainment: number;
+}
+
+/** Companion units (heading, role label) a unit needs, excluding itself. */
+export function companionsOf(segmentation: Segmentation, unit: number): number[] {
+  const { units, sections, labelUnits } = segmentation;
+  const section = sections[units[unit]!.section]!;
+  const companions: number[] = [];
+  const label = labelUnits[section.message] ?? -1;
+  if (label >= 0 && label !== unit) companions.push(label);
+  if (section.header >= 0 && section.header !== unit && section.header !== label) {
+    companions.push(section.header);
+  }
+  return companions;
+}
+
+/** Returns a check that is true when a unit repeats kept text, and otherwise records it. */
+function duplicateFilter(input: SelectionInput): (unit: number) => boolean {
+  const pairs = new Set<number>();
+  const shortTexts = new Set<string>();
+  const { words, offsets, termCount } = input.index;
+  return (unit) => {
+    const start = offsets[unit]!;
+    const end = offsets[unit + 1]!;
+    if (end - start < 3) {
+      const { start: from, end: to } = input.segmentation.units[unit]!;
+      const key = input.text.slice(from, to).trim().toLowerCase();
+      if (shortTexts.has(key)) return key.length > 0;
+      shortTexts.add(key);
+      return false;
+    }
+    let shared = 0;
+    for (let position = start + 1; position < end; position++) {
+      if (pairs.has(words[position - 1]! * termCount + words[position]!)) shared++;
+    }
+    if (shared >= input.duplicateContainment * (end - start - 1)) return true;
+    for (let position = start + 1; position < end; position++) {
+      pairs.add(words[position - 1]! * termCount + words[position]!);
+    }
+    return false;
+  };
+}
+
+/** Kept flags by unit. */
+export function selectUnits(input: SelectionInput): Uint8Array {
+  const { segmentation, tokens, scores, budget } = input;
+  const unitCount = segmentation.units.length;
+  const order: number[] = [];
+  for (let unit = 0; unit < unitCount; unit++) {
+    const { kind, start, end } = segmentation.units[unit]!;
+    if (kind === 'heading') continue;
+    // A unit of white space alone carries nothing.
+    if (
+      input.index.offsets[unit] === input.index.offsets[unit + 1] &&
+      !/\S/.test(input.text.slice(start, end))
+    )
+      continue;
+    order.push(unit);
+  }
+  order.sort((a, b) => scores[b]! - scores[a]! || a - b);
+  const kept = new Uint8Array(unitCount);
+  const isDuplicate = duplicateFilter(input);
+  let used = 0;
+  for (const unit of order) {
+    if (tokens[unit]! > budget - used) continue;
+    const companions = companionsOf(segmentation, unit).filter((companion) => !kept[companion]);
+    let cost = tokens[unit]!;
+    for (const companion of companions) cost += tokens[companion]!;
+    if (cost > budget - used || isDuplicate(unit)) continue;
+    kept[unit] = 1;
+    for (const companion of companions) kept[companion] = 1;
+    used += cost;
+  }
+  return kept;
+}
