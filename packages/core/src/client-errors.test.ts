@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ContextOptimizerClient } from './client.ts';
 import {
   APIError,
@@ -16,14 +16,10 @@ import {
   compressSuccess,
   errorBody,
   fakeService,
-  isolateNetwork,
+  useIsolatedNetwork,
 } from './test-support/fake-service.ts';
 
-let restoreNetwork: () => void;
-beforeEach(() => {
-  restoreNetwork = isolateNetwork();
-});
-afterEach(() => restoreNetwork());
+useIsolatedNetwork();
 
 const client = () =>
   new ContextOptimizerClient({ apiKey: API_KEY, baseURL: BASE_URL, sleep: async () => {} });

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { ContextOptimizerClient } from './client.ts';
 import {
   APIConnectionError,
@@ -14,16 +14,12 @@ import {
   compressSuccess,
   errorBody,
   fakeService,
-  isolateNetwork,
   type Reply,
+  useIsolatedNetwork,
 } from './test-support/fake-service.ts';
 import { startLoopbackService } from './test-support/loopback-service.ts';
 
-let restoreNetwork: () => void;
-beforeEach(() => {
-  restoreNetwork = isolateNetwork();
-});
-afterEach(() => restoreNetwork());
+useIsolatedNetwork();
 
 /** A client whose waits are recorded instead of slept, so no test really waits. */
 function recordingClient(

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ContextOptimizerClient } from './client.ts';
 import { ContextOptimizerError } from './errors.ts';
 import type { Logger } from './logger.ts';
@@ -8,14 +8,10 @@ import {
   compressSuccess,
   errorBody,
   fakeService,
-  isolateNetwork,
+  useIsolatedNetwork,
 } from './test-support/fake-service.ts';
 
-let restoreNetwork: () => void;
-beforeEach(() => {
-  restoreNetwork = isolateNetwork();
-});
-afterEach(() => restoreNetwork());
+useIsolatedNetwork();
 
 function capturingLogger() {
   const lines: string[] = [];

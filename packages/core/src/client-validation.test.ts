@@ -1,5 +1,5 @@
 import nock from 'nock';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ContextOptimizerClient } from './client.ts';
 import { RequestValidationError } from './errors.ts';
 import {
@@ -8,14 +8,10 @@ import {
   compressSuccess,
   fakeService,
   generateSuccess,
-  isolateNetwork,
+  useIsolatedNetwork,
 } from './test-support/fake-service.ts';
 
-let restoreNetwork: () => void;
-beforeEach(() => {
-  restoreNetwork = isolateNetwork();
-});
-afterEach(() => restoreNetwork());
+useIsolatedNetwork();
 
 const client = () => new ContextOptimizerClient({ apiKey: API_KEY, baseURL: BASE_URL });
 const messages = (count: number) =>

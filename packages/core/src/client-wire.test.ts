@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ContextOptimizerClient } from './client.ts';
 import {
   API_KEY,
@@ -6,15 +6,11 @@ import {
   compressSuccess,
   fakeService,
   generateSuccess,
-  isolateNetwork,
+  useIsolatedNetwork,
 } from './test-support/fake-service.ts';
 import { VERSION } from './version.ts';
 
-let restoreNetwork: () => void;
-beforeEach(() => {
-  restoreNetwork = isolateNetwork();
-});
-afterEach(() => restoreNetwork());
+useIsolatedNetwork();
 
 const client = () => new ContextOptimizerClient({ apiKey: API_KEY, baseURL: BASE_URL });
 

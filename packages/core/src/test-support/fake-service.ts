@@ -1,4 +1,5 @@
 import nock from 'nock';
+import { afterEach, beforeEach } from 'vitest';
 
 /** The base address the client tests talk to; nock answers it, nothing leaves the machine. */
 export const BASE_URL = 'https://ctxopt.test';
@@ -41,6 +42,13 @@ export function fakeService(path: string, replies: Reply[]) {
   return { requests, done: () => scopes.every((scope) => scope.isDone()) };
 }
 
+const requestUsage = {
+  inputTokens: 1200,
+  compressedTokens: 300,
+  savedTokens: 900,
+  reductionPct: 75.0,
+};
+
 export function compressSuccess(overrides: Record<string, unknown> = {}) {
   return {
     success: true,
@@ -48,7 +56,7 @@ export function compressSuccess(overrides: Record<string, unknown> = {}) {
     data: { compressed: 'short context' },
     compression: { status: 'compressed' },
     usage: {
-      request: { inputTokens: 1200, compressedTokens: 300, savedTokens: 900, reductionPct: 75.0 },
+      request: requestUsage,
       monthly: {
         limitTokens: 1_000_000,
         usedTokens: 1200,
@@ -67,7 +75,7 @@ export function generateSuccess() {
     data: { answer: 'Paris.' },
     compression: { status: 'compressed' },
     usage: {
-      request: { inputTokens: 1200, compressedTokens: 300, savedTokens: 900, reductionPct: 75.0 },
+      request: requestUsage,
       provider: {
         provider: 'openai',
         model: 'gpt-4o-mini',
@@ -83,12 +91,14 @@ export function errorBody(code: string, message: string, requestId = 'req_error_
   return { success: false, requestId, error: { code, message } };
 }
 
-/** Every test starts with no interceptors and no way out but loopback. */
-export function isolateNetwork() {
-  nock.disableNetConnect();
-  nock.enableNetConnect(/^127\.0\.0\.1(:\d+)?$/);
-  return () => {
+/** Every test of the calling file starts with no interceptors and no way out but loopback. */
+export function useIsolatedNetwork() {
+  beforeEach(() => {
+    nock.disableNetConnect();
+    nock.enableNetConnect(/^127\.0\.0\.1(:\d+)?$/);
+  });
+  afterEach(() => {
     nock.cleanAll();
     nock.enableNetConnect();
-  };
+  });
 }
