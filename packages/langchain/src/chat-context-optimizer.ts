@@ -1,0 +1,200 @@
+import {
+  type ContextOptimizer,
+  type GenerateParams,
+  type GenerateResponse,
+  type ProviderId,
+  validateGenerateParams,
+} from '@ctxopt/core';
+import type { CallbackManagerForLLMRun } from '@langchain/core/callbacks/manager';
+import {
+  BaseChatModel,
+  type BaseChatModelParams,
+  type BindToolsInput,
+  type LangSmithParams,
+} from '@langchain/core/language_models/chat_models';
+import { AIMessage, AIMessageChunk, type BaseMessage } from '@langchain/core/messages';
+import { ChatGenerationChunk, type ChatResult } from '@langchain/core/outputs';
+import { type CompressSettings, checkCompressSettings } from './compress-settings.ts';
+import { dispatchUsage } from './ctxopt-events.ts';
+import { toGenerateContext } from './generate-context.ts';
+import {
+  answerPieces,
+  responseMetadataOf,
+  tokenUsageOf,
+  usageMetadataOf,
+} from './generate-result.ts';
+import {
+  type CompressSettingsOptions,
+  type OptimizerSourceOptions,
+  resolveOptimizer,
+} from './optimizer-options.ts';
+
+export interface ChatContextOptimizerOptions
+  extends BaseChatModelParams,
+    OptimizerSourceOptions,
+    CompressSettingsOptions {
+  /** The external provider that answers, in lower case (`openai`, ...). Required. */
+  provider: ProviderId;
+  /** The provider's model identifier. Required. */
+  model: string;
+  /** Upper bound of the answer's tokens, 1 to 32768. @default the service's 1024 */
+  maxOutputTokens?: number;
+}
+
+const OWNER = 'ChatContextOptimizer';
+
+/**
+ * A chat model backed by `POST /v1/generate`: the service compresses the conversation and
+ * answers it with the chosen provider's model, in one call.
+ *
+ * @example
+ * ```ts
+ * import { ChatContextOptimizer } from '@ctxopt/langchain';
+ *
+ * const model = new ChatContextOptimizer({ provider: 'openai', model: 'gpt-4o-mini', level: 'auto' });
+ * const answer = await model.invoke([
+ *   ['system', 'Answer from the ticket history.'],
+ *   ['human', longTicketHistory],
+ *   ['human', 'What did the customer ask for last?'],
+ * ]);
+ * console.log(answer.content, answer.usage_metadata, answer.response_metadata.ctxopt);
+ * ```
+ *
+ * The last human message is the request's `query`; every other message is a
+ * `{ role, content }` entry of `context`, in order (tool calls as text). The answer is
+ * an `AIMessage` with `usage_metadata` from the provider's token counts and
+ * `response_metadata` holding `requestId`, `provider`, `model` and the compression
+ * figures (`ctxopt`); `llmOutput.tokenUsage` reaches `handleLLMEnd`. `stream()` yields
+ * the answer in word-sized chunks once it has arrived (the endpoint does not stream).
+ * The endpoint takes no tools, so `bindTools` with any tool throws. There is no
+ * fail-open here: the service is the model, so its errors propagate.
+ */
+export class ChatContextOptimizer extends BaseChatModel {
+  static override lc_name() {
+    return 'ChatContextOptimizer';
+  }
+
+  readonly provider: ProviderId;
+  readonly model: string;
+  readonly maxOutputTokens: number | undefined;
+  readonly #optimizer: ContextOptimizer;
+  readonly #settings: CompressSettings;
+
+  constructor(options: ChatContextOptimizerOptions) {
+    // Only LangChain's own settings go up: the base keeps its fields for serialization.
+    const { callbacks, tags, metadata, verbose, cache, maxConcurrency, disableStreaming } = options;
+    super({ callbacks, tags, metadata, verbose, cache, maxConcurrency, disableStreaming });
+    this.#settings = checkCompressSettings(options, OWNER);
+    const { provider, model, maxOutputTokens } = options;
+    // Provider, model and maxOutputTokens follow the contract's rules; check them now.
+    validateGenerateParams({
+      context: [],
+      provider,
+      model,
+      ...(maxOutputTokens === undefined ? {} : { maxOutputTokens }),
+    });
+    this.#optimizer = resolveOptimizer(options, OWNER);
+    this.provider = provider;
+    this.model = model;
+    this.maxOutputTokens = maxOutputTokens;
+  }
+
+  override _llmType(): string {
+    return 'ctxopt';
+  }
+
+  override getLsParams(options: this['ParsedCallOptions']): LangSmithParams {
+    return {
+      ...super.getLsParams(options),
+      ls_provider: 'ctxopt',
+      ls_model_name: this.model,
+      ...(this.maxOutputTokens === undefined ? {} : { ls_max_tokens: this.maxOutputTokens }),
+    };
+  }
+
+  override invocationParams() {
+    return { provider: this.provider, model: this.model, ...this.#bodySettings() };
+  }
+
+  /** The generate endpoint takes no tool definitions; binding none is allowed (agents do it). */
+  override bindTools(tools: BindToolsInput[]) {
+    if (tools.length > 0) {
+      throw new Error(
+        'ChatContextOptimizer cannot bind tools: POST /v1/generate takes no tool definitions. ' +
+          'Use a tool-calling chat model with contextOptimizerMiddleware instead.',
+      );
+    }
+    return this;
+  }
+
+  override async _generate(
+    messages: BaseMessage[],
+    options: this['ParsedCallOptions'],
+    runManager?: CallbackManagerForLLMRun,
+  ): Promise<ChatResult> {
+    const response = await this.#call(messages, options, runManager);
+    const message = new AIMessage({
+      content: response.data.answer,
+      usage_metadata: usageMetadataOf(response),
+      response_metadata: { ...responseMetadataOf(response) },
+    });
+    return {
+      generations: [{ text: response.data.answer, message }],
+      llmOutput: { tokenUsage: tokenUsageOf(response) },
+    };
+  }
+
+  override async *_streamResponseChunks(
+    messages: BaseMessage[],
+    options: this['ParsedCallOptions'],
+    runManager?: CallbackManagerForLLMRun,
+  ): AsyncGenerator<ChatGenerationChunk> {
+    const response = await this.#call(messages, options, runManager);
+    const pieces = answerPieces(response.data.answer);
+    for (const [index, text] of pieces.entries()) {
+      // The figures ride on the last chunk, so the merged message carries them once.
+      const last = index === pieces.length - 1;
+      const chunk = new ChatGenerationChunk({
+        text,
+        message: new AIMessageChunk({
+          content: text,
+          ...(last
+            ? {
+                usage_metadata: usageMetadataOf(response),
+                response_metadata: { ...responseMetadataOf(response) },
+              }
+            : {}),
+        }),
+      });
+      yield chunk;
+      await runManager?.handleLLMNewToken(text, undefined, undefined, undefined, undefined, {
+        chunk,
+      });
+    }
+  }
+
+  async #call(
+    messages: BaseMessage[],
+    options: this['ParsedCallOptions'],
+    runManager: CallbackManagerForLLMRun | undefined,
+  ): Promise<GenerateResponse> {
+    const params: GenerateParams = {
+      ...toGenerateContext(messages),
+      provider: this.provider,
+      model: this.model,
+      ...this.#bodySettings(),
+    };
+    const response = await this.#optimizer.generate(params, {
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    await dispatchUsage(response, 'chat_model', runManager);
+    return response;
+  }
+
+  #bodySettings() {
+    return {
+      ...(this.maxOutputTokens === undefined ? {} : { maxOutputTokens: this.maxOutputTokens }),
+      ...this.#settings.body,
+    };
+  }
+}

@@ -1,0 +1,102 @@
+import { ContextOptimizerError } from '@ctxopt/core';
+import type { CallbackManagerForChainRun } from '@langchain/core/callbacks/manager';
+import {
+  type BaseMessage,
+  type BaseMessageLike,
+  coerceMessageLikeToMessage,
+  HumanMessage,
+} from '@langchain/core/messages';
+import type { BasePromptValueInterface } from '@langchain/core/prompt_values';
+import { patchConfig, Runnable, type RunnableConfig } from '@langchain/core/runnables';
+import { type ConversationOptimizerOptions, conversationSettings } from './conversation-options.ts';
+import { type ConversationSettings, optimizeConversation } from './optimize-conversation.ts';
+
+/** A prompt value (what a chat prompt template produces), messages, or a plain string. */
+export type ContextOptimizerRunnableInput = BasePromptValueInterface | BaseMessageLike[] | string;
+
+export type ContextOptimizerRunnableOptions = ConversationOptimizerOptions;
+
+/**
+ * An LCEL step that compresses the earlier part of a conversation before the model.
+ *
+ * @example
+ * ```ts
+ * import { ChatPromptTemplate, MessagesPlaceholder } from '@langchain/core/prompts';
+ * import { ChatOpenAI } from '@langchain/openai';
+ * import { ContextOptimizerRunnable } from '@ctxopt/langchain';
+ *
+ * const prompt = ChatPromptTemplate.fromMessages([
+ *   ['system', 'You are a support agent.'],
+ *   new MessagesPlaceholder('history'),
+ *   ['human', '{question}'],
+ * ]);
+ * const optimizer = new ContextOptimizerRunnable({ level: 'standard', minTokens: 500 });
+ * const chain = prompt.pipe(optimizer).pipe(new ChatOpenAI({ model: 'gpt-4o-mini' }));
+ * const answer = await chain.invoke({ history, question: 'And the refund?' });
+ * ```
+ *
+ * System messages, the last human message and everything after it, tool calls with
+ * their results, and messages with images or files stay exactly as they were (same
+ * objects, ids, names and `tool_calls`). The largest run of other messages is sent to
+ * `POST /v1/compress` with the last human message's text as `query`, and comes back as
+ * one `HumanMessage` reading "Earlier conversation (compressed):" followed by the
+ * compressed text (see `compressedMessage` to change it). Each compression dispatches
+ * the `ctxopt_usage` custom event; a failed one falls open and dispatches `ctxopt_error`.
+ */
+export class ContextOptimizerRunnable extends Runnable<
+  ContextOptimizerRunnableInput,
+  BaseMessage[]
+> {
+  static override lc_name() {
+    return 'ContextOptimizerRunnable';
+  }
+
+  lc_namespace = ['ctxopt', 'langchain'];
+
+  readonly #settings: ConversationSettings;
+
+  constructor(options: ContextOptimizerRunnableOptions = {}) {
+    // Nothing is handed to the base class: its kwargs are what serialization would show.
+    super();
+    this.#settings = conversationSettings(options, 'ContextOptimizerRunnable', 'runnable');
+  }
+
+  override invoke(
+    input: ContextOptimizerRunnableInput,
+    options?: RunnableConfig,
+  ): Promise<BaseMessage[]> {
+    return this._callWithConfig(
+      (
+        value: ContextOptimizerRunnableInput,
+        config?: RunnableConfig,
+        run?: CallbackManagerForChainRun,
+      ) =>
+        // Events attach to this step's own run, so handlers see them under it.
+        this.#optimize(value, patchConfig(config, { callbacks: run?.getChild() })),
+      input,
+      options,
+    );
+  }
+
+  async #optimize(
+    input: ContextOptimizerRunnableInput,
+    config: RunnableConfig,
+  ): Promise<BaseMessage[]> {
+    const messages = toMessages(input);
+    return optimizeConversation(messages, this.#settings, {
+      config,
+      ...(config.signal ? { signal: config.signal } : {}),
+    });
+  }
+}
+
+function toMessages(input: ContextOptimizerRunnableInput): BaseMessage[] {
+  if (typeof input === 'string') return [new HumanMessage(input)];
+  if (Array.isArray(input)) return input.map(coerceMessageLikeToMessage);
+  if (typeof (input as BasePromptValueInterface)?.toChatMessages === 'function') {
+    return input.toChatMessages();
+  }
+  throw new ContextOptimizerError(
+    'ContextOptimizerRunnable: input must be a prompt value, an array of messages or a string.',
+  );
+}

@@ -1,0 +1,91 @@
+import type { CompressResponse, GenerateResponse } from '@ctxopt/core';
+import { APIError, type MonthlyUsage } from '@ctxopt/core';
+import { dispatchCustomEvent } from '@langchain/core/callbacks/dispatch';
+import type { RunnableConfig } from '@langchain/core/runnables';
+import { type CompressionSummary, monthlyUsageOf, summarizeCompression } from './usage-summary.ts';
+
+/** Name of the custom event each compression dispatches. */
+export const USAGE_EVENT = 'ctxopt_usage';
+/** Name of the custom event a failed compression that fell back dispatches. */
+export const ERROR_EVENT = 'ctxopt_error';
+
+/**
+ * Where an event goes: a run's config (the event attaches to that config's parent run),
+ * a run manager (to that run), or nothing (the ambient run, if any).
+ */
+export type EventScope =
+  | RunnableConfig
+  | { handleCustomEvent(eventName: string, data: unknown): Promise<void> }
+  | undefined;
+
+/** Which part of this package dispatched an event. */
+export type CtxoptEventSource = 'compressor' | 'runnable' | 'middleware' | 'chat_model';
+
+/** Payload of `ctxopt_usage`: the request's figures, and the month's when the service sent them. */
+export interface CtxoptUsageEvent extends CompressionSummary {
+  source: CtxoptEventSource;
+  monthly?: MonthlyUsage;
+}
+
+/** Payload of `ctxopt_error`. Built from the error's safe fields only: never a header or key. */
+export interface CtxoptErrorEvent {
+  source: CtxoptEventSource;
+  /** The error class, such as `InternalServerError` or `APIConnectionError`. */
+  name: string;
+  /** The service's `error.code`, when it sent one. */
+  code?: string;
+  /** The HTTP status, when a response arrived. */
+  status?: number;
+  message: string;
+  requestId?: string;
+}
+
+export function dispatchUsage(
+  response: CompressResponse | GenerateResponse,
+  source: CtxoptEventSource,
+  scope?: EventScope,
+): Promise<void> {
+  const monthly = monthlyUsageOf(response);
+  const payload: CtxoptUsageEvent = {
+    source,
+    ...summarizeCompression(response),
+    ...(monthly ? { monthly } : {}),
+  };
+  return safeDispatch(USAGE_EVENT, payload, scope);
+}
+
+export function dispatchError(
+  error: unknown,
+  source: CtxoptEventSource,
+  scope?: EventScope,
+): Promise<void> {
+  return safeDispatch(ERROR_EVENT, errorEventOf(error, source), scope);
+}
+
+export function errorEventOf(error: unknown, source: CtxoptEventSource): CtxoptErrorEvent {
+  const event: CtxoptErrorEvent = {
+    source,
+    name: error instanceof Error ? error.name : 'Error',
+    message: error instanceof Error ? error.message : String(error),
+  };
+  if (APIError.isInstance(error)) {
+    if (error.code !== undefined) event.code = error.code;
+    if (error.status !== undefined) event.status = error.status;
+    if (error.requestId !== undefined) event.requestId = error.requestId;
+  }
+  return event;
+}
+
+/**
+ * Reporting usage must never break the call it reports on: outside a run there is no
+ * parent to attach the event to (LangChain then drops it), and a failing handler is
+ * the handler's problem, not the model call's.
+ */
+async function safeDispatch(name: string, payload: object, scope: EventScope) {
+  try {
+    if (scope && 'handleCustomEvent' in scope) await scope.handleCustomEvent(name, payload);
+    else await dispatchCustomEvent(name, payload, scope);
+  } catch {
+    // Deliberately ignored; see above.
+  }
+}

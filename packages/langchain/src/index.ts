@@ -1,0 +1,39 @@
+export {
+  ChatContextOptimizer,
+  type ChatContextOptimizerOptions,
+} from './chat-context-optimizer.ts';
+export {
+  COMPRESSED_HISTORY_HEADER,
+  type CompressedMessageFactory,
+  compressedHistoryMessage,
+} from './compressed-message.ts';
+export {
+  ContextOptimizerCompressor,
+  type ContextOptimizerCompressorOptions,
+} from './context-optimizer-compressor.ts';
+export {
+  type ContextOptimizerMiddlewareOptions,
+  contextOptimizerMiddleware,
+} from './context-optimizer-middleware.ts';
+export {
+  ContextOptimizerRunnable,
+  type ContextOptimizerRunnableInput,
+  type ContextOptimizerRunnableOptions,
+} from './context-optimizer-runnable.ts';
+export type { ConversationOptimizerOptions } from './conversation-options.ts';
+export {
+  type CtxoptErrorEvent,
+  type CtxoptEventSource,
+  type CtxoptUsageEvent,
+  ERROR_EVENT,
+  USAGE_EVENT,
+} from './ctxopt-events.ts';
+export type { GenerateResponseMetadata } from './generate-result.ts';
+export type {
+  CompressSettingsOptions,
+  ContextOptimizerOptions,
+  FailOpenOptions,
+  OnError,
+  OptimizerSourceOptions,
+} from './optimizer-options.ts';
+export type { CompressionSummary } from './usage-summary.ts';

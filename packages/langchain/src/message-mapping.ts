@@ -1,0 +1,64 @@
+import type { PlannerMessage } from '@ctxopt/core';
+import { AIMessage, type BaseMessage, ChatMessage, ToolMessage } from '@langchain/core/messages';
+
+/**
+ * LangChain messages seen the planner's way, index for index. Text is what would be
+ * sent for compression; tool calls are rendered as text so that the compressed history
+ * still says which tools ran; any part that is not text pins the message as it is.
+ */
+export function toPlannerMessages(messages: readonly BaseMessage[]): PlannerMessage[] {
+  return messages.map(toPlannerMessage);
+}
+
+export function toPlannerMessage(message: BaseMessage): PlannerMessage {
+  const planned: PlannerMessage = {
+    role: roleOf(message),
+    text: messageText(message),
+    hasNonTextParts: hasNonTextParts(message),
+  };
+  if (AIMessage.isInstance(message) && message.tool_calls?.length) {
+    // A call without an id cannot be paired with its result: an id no result carries
+    // makes the planner keep the message as it is rather than orphan a result.
+    planned.toolCallIds = message.tool_calls.map(
+      (call, index) => call.id ?? `ctxopt-unpaired-${index}`,
+    );
+  }
+  if (ToolMessage.isInstance(message)) planned.toolResultIds = [message.tool_call_id];
+  return planned;
+}
+
+/** `user`, `assistant`, `system`, `tool`, or a `ChatMessage`'s own role. */
+export function roleOf(message: BaseMessage): string {
+  const type = message.getType();
+  if (type === 'human') return 'user';
+  if (type === 'ai') return 'assistant';
+  if (type === 'generic' && ChatMessage.isInstance(message)) return message.role;
+  return type;
+}
+
+/** The message's text parts, plus its tool calls rendered as text. */
+export function messageText(message: BaseMessage): string {
+  const parts: string[] = [];
+  const { content } = message;
+  if (typeof content === 'string') {
+    if (content.length > 0) parts.push(content);
+  } else {
+    for (const part of content) {
+      if (typeof part === 'string') parts.push(part);
+      else if (part.type === 'text' && typeof part.text === 'string') parts.push(part.text);
+    }
+  }
+  if (AIMessage.isInstance(message)) {
+    for (const call of message.tool_calls ?? []) {
+      parts.push(`[tool call ${call.name}: ${JSON.stringify(call.args)}]`);
+    }
+  }
+  return parts.join('\n');
+}
+
+/** Images, files, reasoning and provider blocks cannot be carried by text. */
+export function hasNonTextParts(message: BaseMessage): boolean {
+  const { content } = message;
+  if (typeof content === 'string') return false;
+  return content.some((part) => typeof part !== 'string' && part.type !== 'text');
+}

@@ -1,0 +1,81 @@
+import {
+  APIUserAbortError,
+  applyPlan,
+  type CompressParams,
+  type CompressResponse,
+  type ContextOptimizer,
+  type ConversationPlan,
+  MAX_CONTEXT_MESSAGES,
+  planConversation,
+} from '@ctxopt/core';
+import type { BaseMessage } from '@langchain/core/messages';
+import type { RunnableConfig } from '@langchain/core/runnables';
+import type { CompressSettings } from './compress-settings.ts';
+import type { CompressedMessageFactory } from './compressed-message.ts';
+import { type CtxoptEventSource, dispatchError, dispatchUsage } from './ctxopt-events.ts';
+import { toPlannerMessages } from './message-mapping.ts';
+import { isFailureStatus } from './usage-summary.ts';
+
+/** Everything the runnable and the middleware share about compressing a conversation. */
+export interface ConversationSettings extends CompressSettings {
+  optimizer: ContextOptimizer;
+  source: CtxoptEventSource;
+  /** Messages at the end kept as they are, besides the last user turn. */
+  protectLastMessages: number;
+  /** Roles never compressed. */
+  pinnedRoles: readonly string[];
+  createMessage: CompressedMessageFactory;
+}
+
+export interface ConversationCall {
+  /** The run's config: custom events attach to its run. Absent: the ambient run, if any. */
+  config?: RunnableConfig;
+  signal?: AbortSignal;
+}
+
+/**
+ * Compresses the compressible span of `messages` (see `planConversation`) into one
+ * message, keeping every other message as the same object. Fails open unless
+ * `onError` is `throw`: the messages come back as they were and `ctxopt_error` fires.
+ */
+export async function optimizeConversation(
+  messages: BaseMessage[],
+  settings: ConversationSettings,
+  call: ConversationCall = {},
+): Promise<BaseMessage[]> {
+  const plan = planConversation(toPlannerMessages(messages), {
+    minTokens: settings.minTokens,
+    pinnedRoles: settings.pinnedRoles,
+    protectLastMessages: settings.protectLastMessages,
+  });
+  if (!plan.compress) return messages;
+  let response: CompressResponse;
+  try {
+    response = await settings.optimizer.compress(compressParams(plan, settings), {
+      ...(call.signal ? { signal: call.signal } : {}),
+    });
+  } catch (error) {
+    // The caller's own abort ends the run; falling open would only hide it.
+    if (settings.onError === 'throw' || APIUserAbortError.isInstance(error)) throw error;
+    await dispatchError(error, settings.source, call.config);
+    return messages;
+  }
+  await dispatchUsage(response, settings.source, call.config);
+  if (isFailureStatus(response.compression.status)) return messages;
+  return applyPlan(messages, plan, response.data.compressed, (text) =>
+    settings.createMessage(text, response),
+  );
+}
+
+function compressParams(plan: ConversationPlan, settings: CompressSettings): CompressParams {
+  // The contract takes at most 500 messages; a longer span goes as one transcript string.
+  const context =
+    plan.context.length > MAX_CONTEXT_MESSAGES
+      ? plan.context.map((message) => `${message.role}: ${message.content}`).join('\n\n')
+      : plan.context;
+  return {
+    context,
+    ...(plan.query ? { query: plan.query } : {}),
+    ...settings.body,
+  };
+}

@@ -1,0 +1,78 @@
+import {
+  type CompressionLevel,
+  type CompressionMode,
+  type ContextOptimizer,
+  ContextOptimizerClient,
+  type ContextOptimizerClientOptions,
+  ContextOptimizerError,
+} from '@ctxopt/core';
+
+/**
+ * Where the classes get their `ContextOptimizer`: a ready one (`optimizer`, such as a
+ * `ContextOptimizerClient` or a `LocalContextOptimizer`), or the options of a new
+ * `ContextOptimizerClient` (`apiKey`, `baseURL`, `timeout`, `maxRetries`, ...). Not both.
+ */
+export interface OptimizerSourceOptions extends ContextOptimizerClientOptions {
+  /** A ready optimizer. When set, no client option may be given. */
+  optimizer?: ContextOptimizer;
+}
+
+/** How hard the service compresses: one of `level` or `mode`, never both (spec 2.1). */
+export interface CompressSettingsOptions {
+  /** `low`, `standard`, `ultra` or `auto`. @default the service's own default */
+  level?: CompressionLevel;
+  /** `conservative`, `balanced` or `aggressive`. @default the service's own default */
+  mode?: CompressionMode;
+}
+
+export type OnError = 'passthrough' | 'throw';
+
+/** What happens around a compression call. */
+export interface FailOpenOptions {
+  /**
+   * `passthrough`: a failed compression leaves the input as it was and dispatches the
+   * `ctxopt_error` custom event; `throw`: the error propagates. @default 'passthrough'
+   */
+  onError?: OnError;
+  /** Inputs estimated below this many tokens are not sent at all. @default 0 */
+  minTokens?: number;
+}
+
+export type ContextOptimizerOptions = OptimizerSourceOptions &
+  CompressSettingsOptions &
+  FailOpenOptions;
+
+const clientOptionKeys = [
+  'apiKey',
+  'baseURL',
+  'timeout',
+  'maxRetries',
+  'dispatcher',
+  'defaultHeaders',
+  'logger',
+  'logLevel',
+  'dangerouslyAllowBrowser',
+  'sleep',
+] as const satisfies readonly (keyof ContextOptimizerClientOptions)[];
+
+/** Returns the given optimizer, or a new `ContextOptimizerClient` built from the client options. */
+export function resolveOptimizer(options: OptimizerSourceOptions, owner: string): ContextOptimizer {
+  const given = clientOptionKeys.filter((key) => options[key] !== undefined);
+  if (options.optimizer === undefined) {
+    const clientOptions: ContextOptimizerClientOptions = {};
+    for (const key of given) Object.assign(clientOptions, { [key]: options[key] });
+    return new ContextOptimizerClient(clientOptions);
+  }
+  const optimizer = options.optimizer as Partial<ContextOptimizer> | null;
+  if (typeof optimizer?.compress !== 'function' || typeof optimizer.generate !== 'function') {
+    throw new ContextOptimizerError(
+      `${owner}: optimizer must implement ContextOptimizer (compress and generate methods).`,
+    );
+  }
+  if (given.length > 0) {
+    throw new ContextOptimizerError(
+      `${owner}: pass either optimizer or client options, not both (got optimizer and ${given.join(', ')}).`,
+    );
+  }
+  return options.optimizer;
+}
