@@ -26,24 +26,22 @@ function sentencesOf(context: string): string[] {
     .filter((sentence) => sentence.length > 0);
 }
 
-/** Picks the sentences that share the most words with the query, kept in context order. */
+/** Picks the (at most two) sentences sharing the most words with the query, in context order. */
 export function offlineAnswer(context: string, query: string | undefined): string {
   const sentences = sentencesOf(context);
   if (sentences.length === 0) return OFFLINE_NO_MATCH_ANSWER;
   const wanted = terms(query ?? '');
   if (wanted.size === 0) return OFFLINE_ANSWER_PREFIX + sentences.slice(0, MAX_SENTENCES).join(' ');
-  const scored = sentences
-    .map((sentence, index) => {
-      let score = 0;
-      for (const term of terms(sentence)) if (wanted.has(term)) score++;
-      return { sentence, index, score };
-    })
-    .filter((entry) => entry.score > 0)
-    .sort((a, b) => b.score - a.score || a.index - b.index)
-    .slice(0, MAX_SENTENCES)
-    .sort((a, b) => a.index - b.index);
-  if (scored.length === 0) return OFFLINE_NO_MATCH_ANSWER;
-  return OFFLINE_ANSWER_PREFIX + scored.map((entry) => entry.sentence).join(' ');
+  const scored = sentences.map((sentence, index) => {
+    let score = 0;
+    for (const term of terms(sentence)) if (wanted.has(term)) score++;
+    return { sentence, index, score };
+  });
+  const best = scored.reduce((top, entry) => Math.max(top, entry.score), 0);
+  // Only the sentences that match as well as the best one: a partial match is noise.
+  const chosen = best === 0 ? [] : scored.filter((entry) => entry.score === best).slice(0, MAX_SENTENCES);
+  if (chosen.length === 0) return OFFLINE_NO_MATCH_ANSWER;
+  return OFFLINE_ANSWER_PREFIX + chosen.map((entry) => entry.sentence).join(' ');
 }
 
 /** Cuts whole words off the end until the text fits `maxTokens`. */
