@@ -1,0 +1,64 @@
+import type {
+  LanguageModelV4CallOptions,
+  LanguageModelV4Middleware,
+  SharedV4Warning,
+} from '@ai-sdk/provider';
+import { annotateStream } from './annotate-stream.ts';
+import { takeCallOptions } from './call-options.ts';
+import { compressPrompt } from './compress-prompt.ts';
+import { failOpenWarning } from './fail-open-warning.ts';
+import type { MiddlewareSettings } from './middleware-settings.ts';
+import { type ContextOptimizerUsage, withUsageMetadata } from './usage-metadata.ts';
+
+interface CallRecord {
+  usage: ContextOptimizerUsage;
+  warnings: SharedV4Warning[];
+}
+
+/**
+ * `strategy: 'compress'`: `transformParams` compresses the prompt (for generate and
+ * stream calls alike) and removes `providerOptions.ctxopt`; `wrapGenerate` and
+ * `wrapStream` put the outcome into `providerMetadata.ctxopt`. The outcome travels from
+ * one to the other keyed by the transformed params object, which the AI SDK hands to
+ * both, so concurrent calls never mix.
+ */
+export function compressStrategy(settings: MiddlewareSettings): LanguageModelV4Middleware {
+  const records = new WeakMap<LanguageModelV4CallOptions, CallRecord>();
+  return {
+    specificationVersion: 'v4',
+    async transformParams({ params }) {
+      const { callOptions, providerOptions } = takeCallOptions(params.providerOptions);
+      const outcome = await compressPrompt(
+        params.prompt,
+        callOptions,
+        settings,
+        params.abortSignal,
+      );
+      settings.onUsage?.(outcome.usage);
+      const { providerOptions: _removed, ...rest } = params;
+      const transformed: LanguageModelV4CallOptions = {
+        ...rest,
+        prompt: outcome.prompt,
+        ...(providerOptions ? { providerOptions } : {}),
+      };
+      const warnings = 'error' in outcome ? [failOpenWarning('compress', outcome.error)] : [];
+      records.set(transformed, { usage: outcome.usage, warnings });
+      return transformed;
+    },
+    async wrapGenerate({ doGenerate, params }) {
+      const result = await doGenerate();
+      const record = records.get(params);
+      if (!record) return result;
+      return {
+        ...result,
+        providerMetadata: withUsageMetadata(result.providerMetadata, record.usage),
+        warnings: [...result.warnings, ...record.warnings],
+      };
+    },
+    async wrapStream({ doStream, params }) {
+      const result = await doStream();
+      const record = records.get(params);
+      return record ? annotateStream(result, record.usage, record.warnings) : result;
+    },
+  };
+}

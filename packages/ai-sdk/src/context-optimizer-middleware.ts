@@ -1,0 +1,86 @@
+import type { LanguageModelV4Message, LanguageModelV4Middleware } from '@ai-sdk/provider';
+import type { CompressionLevel, CompressionMode, ProviderId } from '@ctxopt/core';
+import { compressStrategy } from './compress-strategy.ts';
+import { generateStrategy } from './generate-strategy.ts';
+import { resolveMiddlewareSettings } from './middleware-settings.ts';
+import type { OptimizerSourceOptions } from './optimizer-source.ts';
+import type { ContextOptimizerUsage } from './usage-metadata.ts';
+
+export interface ContextOptimizerMiddlewareOptions extends OptimizerSourceOptions {
+  /**
+   * `compress`: shrink the prompt with `POST /v1/compress`, then call the wrapped model.
+   * `generate`: answer with `POST /v1/generate`, for the wrapped model's provider and model id.
+   * @default 'compress'
+   */
+  strategy?: 'compress' | 'generate';
+  /** Compression level for every call (one of level or mode). @default the service's */
+  level?: CompressionLevel;
+  /** Compression mode for every call (one of level or mode). @default the service's */
+  mode?: CompressionMode;
+  /** Below this estimated size (in tokens) of the compressible span, nothing is sent. @default 500 */
+  minTokens?: number;
+  /** Messages at the end of the prompt kept as they are, besides the last user turn. @default 0 */
+  protectLastMessages?: number;
+  /** Let completed tool calls with their results be folded into the compressed text. @default false */
+  compressToolHistory?: boolean;
+  /**
+   * Milliseconds the service may take for one call, retries included; past it the call
+   * fails (and fails open). Also the built client's per-attempt timeout.
+   * @default 5000 (compress), 60000 (generate)
+   */
+  timeout?: number;
+  /**
+   * `passthrough`: a failed or slow service call is reported (warning, `providerMetadata.ctxopt.error`)
+   * and the model gets the original prompt. `throw`: the error propagates as an AI SDK error.
+   * @default 'passthrough'
+   */
+  onError?: 'passthrough' | 'throw';
+  /** Receives the `providerMetadata.ctxopt` object of every call, including skipped and failed ones. */
+  onUsage?: (usage: ContextOptimizerUsage) => void;
+  /**
+   * Generate strategy: the service's provider id to use instead of the one mapped from the
+   * wrapped model (`openai.*` → `openai`, `anthropic.*` → `anthropic`, `google.generative-ai` → `google`).
+   */
+  provider?: ProviderId;
+  /**
+   * Builds the message that replaces the compressed span.
+   * @default a `user` message: "The earlier part of this conversation, condensed:" and the text
+   */
+  compressedMessage?: (compressedText: string) => LanguageModelV4Message;
+}
+
+/**
+ * A language-model middleware that shrinks what a model is sent with the Context
+ * Optimization API, or routes the call through its `/v1/generate` endpoint.
+ *
+ * @example
+ * ```ts
+ * import { openai } from '@ai-sdk/openai';
+ * import { contextOptimizerMiddleware } from '@ctxopt/ai-sdk';
+ * import { generateText, wrapLanguageModel } from 'ai';
+ *
+ * const model = wrapLanguageModel({
+ *   model: openai('gpt-4o-mini'),
+ *   middleware: contextOptimizerMiddleware({ level: 'standard' }), // CTXOPT_API_KEY, CTXOPT_BASE_URL
+ * });
+ * const { text, providerMetadata } = await generateText({ model, messages });
+ * console.log(providerMetadata?.ctxopt); // { requestId, status, inputTokens, savedTokens, ... }
+ * ```
+ *
+ * With `strategy: 'compress'` (the default) system messages, the last user turn and
+ * what follows it, tool calls and results, reasoning, files and messages with provider
+ * options stay as they are; the largest run of the remaining history is compressed and
+ * replaced by one `user` message with the compressed text. Per call,
+ * `providerOptions: { ctxopt: { level, mode, disabled, minTokens } }` adjusts it; the
+ * wrapped model never sees those options.
+ *
+ * Both strategies fail open by default: when the service fails or is slower than
+ * `timeout`, the call goes on without it and says so in its warnings and in
+ * `providerMetadata.ctxopt`.
+ */
+export function contextOptimizerMiddleware(
+  options: ContextOptimizerMiddlewareOptions = {},
+): LanguageModelV4Middleware {
+  const settings = resolveMiddlewareSettings(options);
+  return settings.strategy === 'generate' ? generateStrategy(settings) : compressStrategy(settings);
+}

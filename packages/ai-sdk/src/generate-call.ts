@@ -1,0 +1,52 @@
+import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
+import type {
+  CompressionLevel,
+  CompressionMode,
+  ContextOptimizer,
+  GenerateParams,
+  GenerateResponse,
+} from '@ctxopt/core';
+import { withDeadline } from './deadline.ts';
+import { toGenerateInput } from './generate-input.ts';
+import type { GenerateTarget } from './provider-id.ts';
+
+export interface GenerateCallSettings {
+  optimizer: ContextOptimizer;
+  target: GenerateTarget;
+  level?: CompressionLevel | undefined;
+  mode?: CompressionMode | undefined;
+  /** Milliseconds for the whole call. */
+  timeout: number;
+}
+
+/** The `/v1/generate` body for a model call: prompt, target, level or mode, maxOutputTokens. */
+export function toGenerateParams(
+  options: LanguageModelV4CallOptions,
+  settings: Pick<GenerateCallSettings, 'target' | 'level' | 'mode'>,
+): GenerateParams {
+  return {
+    ...toGenerateInput(options.prompt),
+    ...(settings.level ? { level: settings.level } : {}),
+    ...(settings.mode ? { mode: settings.mode } : {}),
+    provider: settings.target.provider,
+    model: settings.target.model,
+    ...(options.maxOutputTokens === undefined ? {} : { maxOutputTokens: options.maxOutputTokens }),
+  };
+}
+
+/**
+ * Sends one `/v1/generate` call. It is made once (`maxRetries: 0`): the AI SDK retries a
+ * retryable `APICallError` by itself, and retrying here too would multiply the attempts.
+ * Errors come back as core's error classes; callers map them or fail open.
+ */
+export function sendGenerate(
+  params: GenerateParams,
+  settings: GenerateCallSettings,
+  abortSignal: AbortSignal | undefined,
+): Promise<GenerateResponse> {
+  return withDeadline((signal) => settings.optimizer.generate(params, { signal, maxRetries: 0 }), {
+    timeout: settings.timeout,
+    signal: abortSignal,
+    description: 'POST /v1/generate',
+  });
+}

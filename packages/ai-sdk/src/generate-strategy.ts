@@ -1,0 +1,152 @@
+import {
+  InvalidArgumentError,
+  type LanguageModelV4,
+  type LanguageModelV4CallOptions,
+  type LanguageModelV4GenerateResult,
+  type LanguageModelV4Middleware,
+  type SharedV4Warning,
+} from '@ai-sdk/provider';
+import { annotateStream } from './annotate-stream.ts';
+import {
+  type ContextOptimizerCallOptions,
+  pickLevelOrMode,
+  takeCallOptions,
+} from './call-options.ts';
+import { toAISDKError } from './error-mapping.ts';
+import { failOpenWarning } from './fail-open-warning.ts';
+import { sendGenerate, toGenerateParams } from './generate-call.ts';
+import { toGenerateResult } from './generate-result.ts';
+import { toStreamResult } from './generate-stream.ts';
+import type { MiddlewareSettings } from './middleware-settings.ts';
+import { endpointOf } from './optimizer-source.ts';
+import { type GenerateTarget, mapGenerateTarget } from './provider-id.ts';
+import { blockers, generateBlocker, unsupportedSettingWarnings } from './unsupported-settings.ts';
+import {
+  type ContextOptimizerUsage,
+  failedUsage,
+  skippedUsage,
+  usageFromResponse,
+  withUsageMetadata,
+} from './usage-metadata.ts';
+
+/** The call was answered by `/v1/generate`, or goes to the wrapped model with this record. */
+type Decision =
+  | { kind: 'generated'; result: LanguageModelV4GenerateResult }
+  | { kind: 'fallback'; usage: ContextOptimizerUsage; warnings: SharedV4Warning[] };
+
+/**
+ * `strategy: 'generate'`: the call goes to `/v1/generate` for the wrapped model's provider
+ * and model id instead of to the model. Calls the endpoint cannot take (tools, a JSON
+ * response format, files) go to the wrapped model with an `unsupported` warning; a
+ * failed call does too, unless `onError` is `throw`.
+ */
+export function generateStrategy(settings: MiddlewareSettings): LanguageModelV4Middleware {
+  const callOptionsOf = new WeakMap<LanguageModelV4CallOptions, ContextOptimizerCallOptions>();
+  const targetOf = (model: LanguageModelV4): GenerateTarget | undefined =>
+    settings.provider
+      ? { provider: settings.provider, model: model.modelId }
+      : mapGenerateTarget(model);
+
+  async function decide(
+    params: LanguageModelV4CallOptions,
+    model: LanguageModelV4,
+  ): Promise<Decision> {
+    const callOptions = callOptionsOf.get(params) ?? {};
+    if (callOptions.disabled) return fallback(skippedUsage('disabled'), []);
+    const target = targetOf(model);
+    if (!target) {
+      if (settings.onError === 'throw') throw unmappedModelError(model);
+      return fallback(skippedUsage('unmapped-provider'), [
+        {
+          type: 'unsupported',
+          feature: `provider ${model.provider}`,
+          details: `POST /v1/generate runs openai, anthropic and google models; the call went to the wrapped model.`,
+        },
+      ]);
+    }
+    const blocker = generateBlocker(params);
+    if (blocker) {
+      return fallback(skippedUsage(blocker), [
+        {
+          type: 'unsupported',
+          feature: blockers[blocker].feature,
+          details: `${blockers[blocker].details}; the call went to the wrapped model.`,
+        },
+      ]);
+    }
+    const body = toGenerateParams(params, {
+      target,
+      ...pickLevelOrMode(callOptions, settings),
+    });
+    const url = endpointOf(settings.optimizer, '/v1/generate');
+    try {
+      const response = await sendGenerate(
+        body,
+        { optimizer: settings.optimizer, target, timeout: settings.timeout },
+        params.abortSignal,
+      );
+      const result = toGenerateResult(response, {
+        url,
+        body,
+        warnings: unsupportedSettingWarnings(params),
+      });
+      settings.onUsage?.(usageFromResponse(response));
+      return { kind: 'generated', result };
+    } catch (error) {
+      if (params.abortSignal?.aborted || settings.onError === 'throw') {
+        throw toAISDKError(error, {
+          url,
+          requestBodyValues: body,
+          abortSignal: params.abortSignal,
+        });
+      }
+      return fallback(failedUsage(error), [failOpenWarning('generate', error)]);
+    }
+  }
+
+  function fallback(usage: ContextOptimizerUsage, warnings: SharedV4Warning[]): Decision {
+    settings.onUsage?.(usage);
+    return { kind: 'fallback', usage, warnings };
+  }
+
+  return {
+    specificationVersion: 'v4',
+    // Runs when the model is wrapped: an unroutable model is reported there, not on its first call.
+    overrideProvider({ model }) {
+      if (settings.onError === 'throw' && !targetOf(model)) throw unmappedModelError(model);
+      return model.provider;
+    },
+    async transformParams({ params }) {
+      const { callOptions, providerOptions } = takeCallOptions(params.providerOptions);
+      const { providerOptions: _removed, ...rest } = params;
+      const transformed = { ...rest, ...(providerOptions ? { providerOptions } : {}) };
+      callOptionsOf.set(transformed, callOptions);
+      return transformed;
+    },
+    async wrapGenerate({ doGenerate, params, model }) {
+      const decision = await decide(params, model);
+      if (decision.kind === 'generated') return decision.result;
+      const result = await doGenerate();
+      return {
+        ...result,
+        providerMetadata: withUsageMetadata(result.providerMetadata, decision.usage),
+        warnings: [...result.warnings, ...decision.warnings],
+      };
+    },
+    async wrapStream({ doStream, params, model }) {
+      const decision = await decide(params, model);
+      if (decision.kind === 'generated') return toStreamResult(decision.result);
+      return annotateStream(await doStream(), decision.usage, decision.warnings);
+    },
+  };
+}
+
+function unmappedModelError(model: LanguageModelV4): InvalidArgumentError {
+  return new InvalidArgumentError({
+    argument: 'model',
+    message:
+      `contextOptimizerMiddleware({ strategy: 'generate' }) cannot route model "${model.modelId}" ` +
+      `of provider "${model.provider}": POST /v1/generate runs openai, anthropic and google models. ` +
+      `Set the provider option, or onError: 'passthrough' to send such calls to the wrapped model.`,
+  });
+}

@@ -1,0 +1,21 @@
+export { type ContextOptimizerCallOptions, CTXOPT_KEY } from './call-options.ts';
+export { COMPRESSED_CONTEXT_HEADER, createCompressedMessage } from './compressed-message.ts';
+export {
+  ContextOptimizerLanguageModel,
+  type ContextOptimizerLanguageModelConfig,
+} from './context-optimizer-language-model.ts';
+export {
+  type ContextOptimizerMiddlewareOptions,
+  contextOptimizerMiddleware,
+} from './context-optimizer-middleware.ts';
+export {
+  type ContextOptimizerProvider,
+  type ContextOptimizerProviderSettings,
+  createContextOptimizer,
+  ctxopt,
+} from './context-optimizer-provider.ts';
+export { toAISDKError } from './error-mapping.ts';
+export type { ContextOptimizerModelId } from './model-id.ts';
+export type { OptimizerSourceOptions } from './optimizer-source.ts';
+export { type GenerateTarget, mapGenerateTarget, mapProviderId } from './provider-id.ts';
+export type { ContextOptimizerUsage, SkipReason } from './usage-metadata.ts';

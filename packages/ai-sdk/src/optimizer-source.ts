@@ -1,0 +1,56 @@
+import { InvalidArgumentError } from '@ai-sdk/provider';
+import {
+  type ContextOptimizer,
+  ContextOptimizerClient,
+  type ContextOptimizerClientOptions,
+} from '@ctxopt/core';
+
+/**
+ * How a factory gets its optimizer: a ready one (`ContextOptimizerClient`,
+ * `LocalContextOptimizer`, or anything that implements `ContextOptimizer`), or the
+ * options of a `ContextOptimizerClient` to build (`apiKey`, `baseURL`, ...).
+ */
+export interface OptimizerSourceOptions
+  extends Omit<ContextOptimizerClientOptions, 'timeout' | 'sleep'> {
+  /** A ready optimizer; when given, the client options must be left out. */
+  optimizer?: ContextOptimizer;
+}
+
+const clientKeys = [
+  'apiKey',
+  'baseURL',
+  'maxRetries',
+  'dispatcher',
+  'defaultHeaders',
+  'logger',
+  'logLevel',
+  'dangerouslyAllowBrowser',
+] as const satisfies readonly (keyof ContextOptimizerClientOptions)[];
+
+/** The optimizer given, or a new client built from the options (with `overrides` on top). */
+export function resolveOptimizer(
+  options: OptimizerSourceOptions,
+  overrides: ContextOptimizerClientOptions = {},
+): ContextOptimizer {
+  const clientOptions: ContextOptimizerClientOptions = {};
+  for (const key of clientKeys) {
+    if (options[key] !== undefined) Object.assign(clientOptions, { [key]: options[key] });
+  }
+  if (options.optimizer) {
+    const extra = Object.keys(clientOptions);
+    if (extra.length > 0) {
+      throw new InvalidArgumentError({
+        argument: 'optimizer',
+        message: `Pass either optimizer or client options, not both (got optimizer and ${extra.join(', ')}).`,
+      });
+    }
+    return options.optimizer;
+  }
+  return new ContextOptimizerClient({ ...clientOptions, ...overrides });
+}
+
+/** The address an operation went to, for error reports: the client's URL when it has one. */
+export function endpointOf(optimizer: ContextOptimizer, path: string): string {
+  const baseURL = (optimizer as { baseURL?: unknown }).baseURL;
+  return typeof baseURL === 'string' ? `${baseURL}${path}` : path;
+}

@@ -1,0 +1,97 @@
+import type { JSONObject, SharedV4ProviderMetadata } from '@ai-sdk/provider';
+import {
+  APIError,
+  type CompressResponse,
+  type GenerateResponse,
+  type MonthlyUsage,
+} from '@ctxopt/core';
+import { CTXOPT_KEY } from './call-options.ts';
+
+/** Why the service was not asked, or why its answer was not used. */
+export type SkipReason =
+  | 'disabled'
+  | 'below-min-tokens'
+  | 'nothing-to-compress'
+  | 'no-saving'
+  | 'tools'
+  | 'json-response-format'
+  | 'file-parts'
+  | 'unmapped-provider';
+
+/**
+ * What one call did with the service, as found in `providerMetadata.ctxopt` and given
+ * to `onUsage`. Token figures are the service's exact counts for what it was sent (the
+ * compressible span of the prompt); they are 0 when nothing was sent or no answer came.
+ */
+export interface ContextOptimizerUsage {
+  /** The service's request id, to log (spec 7.5); absent when nothing was sent. */
+  requestId?: string;
+  /** The service's `compression.status` (`compressed`, ...), or `skipped` / `failed`. */
+  status: string;
+  inputTokens: number;
+  compressedTokens: number;
+  savedTokens: number;
+  reductionPct: number;
+  /** The monthly quota, when the response carries it. */
+  monthly?: Pick<MonthlyUsage, 'limitTokens' | 'usedTokens' | 'remainingTokens' | 'resetsAt'>;
+  /** Set when `status` is `skipped`, or when the answer was not used (`no-saving`). */
+  reason?: SkipReason;
+  /** Set when `status` is `failed`: the error that was swallowed to fail open. */
+  error?: { name: string; message: string; status?: number; code?: string; requestId?: string };
+}
+
+export function usageFromResponse(
+  response: CompressResponse | GenerateResponse,
+): ContextOptimizerUsage {
+  const { request, monthly } = response.usage;
+  return {
+    requestId: response.requestId,
+    status: response.compression.status,
+    inputTokens: request.inputTokens,
+    compressedTokens: request.compressedTokens,
+    savedTokens: request.savedTokens,
+    reductionPct: request.reductionPct,
+    ...(monthly
+      ? {
+          monthly: {
+            limitTokens: monthly.limitTokens,
+            usedTokens: monthly.usedTokens,
+            remainingTokens: monthly.remainingTokens,
+            resetsAt: monthly.resetsAt,
+          },
+        }
+      : {}),
+  };
+}
+
+const noTokens = { inputTokens: 0, compressedTokens: 0, savedTokens: 0, reductionPct: 0 };
+
+export function skippedUsage(reason: SkipReason): ContextOptimizerUsage {
+  return { status: 'skipped', ...noTokens, reason };
+}
+
+export function failedUsage(error: unknown): ContextOptimizerUsage {
+  const summary: NonNullable<ContextOptimizerUsage['error']> = {
+    name: error instanceof Error ? error.name : 'Error',
+    message: error instanceof Error ? error.message : String(error),
+  };
+  if (APIError.isInstance(error)) {
+    if (error.status !== undefined) summary.status = error.status;
+    if (error.code !== undefined) summary.code = error.code;
+    if (error.requestId !== undefined) summary.requestId = error.requestId;
+  }
+  return {
+    ...(summary.requestId ? { requestId: summary.requestId } : {}),
+    status: 'failed',
+    ...noTokens,
+    error: summary,
+  };
+}
+
+/** `providerMetadata` with `ctxopt` set, other providers' entries kept. */
+export function withUsageMetadata(
+  providerMetadata: SharedV4ProviderMetadata | undefined,
+  usage: ContextOptimizerUsage,
+): SharedV4ProviderMetadata {
+  return { ...providerMetadata, [CTXOPT_KEY]: usage as unknown as JSONObject };
+}
