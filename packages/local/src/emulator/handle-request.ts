@@ -1,0 +1,96 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Faults } from './faults.ts';
+import { type EmulatorState, type Outcome, processRequest } from './process-request.ts';
+import { createRequestId, errorReply } from './reply.ts';
+import type { RequestRecord } from './request-record.ts';
+
+export interface HandlerContext {
+  state: EmulatorState;
+  faults: Faults;
+  /** Called once per request, when it was answered or dropped. */
+  record(entry: RequestRecord): void;
+  /** Waits `ms`, or less if the emulator closes first. */
+  wait(ms: number): Promise<void>;
+}
+
+const MALFORMED_BODY = '<html><body>502 Bad Gateway</body></html>';
+
+/** The server's request listener: faults first, then the contract, then the answer. */
+export async function handleRequest(
+  request: IncomingMessage,
+  response: ServerResponse,
+  context: HandlerContext,
+): Promise<void> {
+  const started = performance.now();
+  const requestId = createRequestId();
+  const header = request.headers['idempotency-key'];
+  const base = {
+    method: request.method ?? '',
+    path: (request.url ?? '/').split('?')[0]!,
+    ...(typeof header === 'string' ? { idempotencyKey: header } : {}),
+  };
+  const fault = context.faults.take();
+  const finish = (status: number | null, outcome?: Outcome) => {
+    context.record({
+      ...base,
+      requestId: outcome?.reply.requestId ?? requestId,
+      status,
+      ...(outcome?.reply.code ? { code: outcome.reply.code } : {}),
+      replayed: outcome?.replayed ?? false,
+      ...(fault ? { fault: fault.kind } : {}),
+      durationMs: Math.round(performance.now() - started),
+    });
+  };
+
+  if (fault?.kind === 'drop') {
+    request.socket.destroy();
+    finish(null);
+    return;
+  }
+  let outcome: Outcome;
+  if (fault?.kind === 'fail') {
+    const reply = errorReply(fault.status, requestId, fault.code, fault.message, {
+      headers: fault.headers,
+    });
+    outcome = { reply, replayed: false, close: false };
+  } else if (fault?.kind === 'malformed') {
+    const reply = {
+      status: 200,
+      requestId,
+      body: Buffer.from(MALFORMED_BODY),
+      headers: { 'content-type': 'text/html' },
+    };
+    outcome = { reply, replayed: false, close: false };
+  } else {
+    try {
+      outcome = await processRequest(request, requestId, context.state);
+    } catch (error) {
+      context.state.onError?.(error);
+      const reply = errorReply(
+        500,
+        requestId,
+        'internal_error',
+        'The emulator failed unexpectedly.',
+      );
+      outcome = { reply, replayed: false, close: false };
+    }
+    if (fault?.kind === 'delay') await context.wait(fault.ms);
+  }
+  write(response, outcome);
+  finish(outcome.reply.status, outcome);
+}
+
+function write(response: ServerResponse, outcome: Outcome) {
+  if (response.destroyed || response.socket?.destroyed) return;
+  const { reply } = outcome;
+  response.writeHead(reply.status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(reply.body.length),
+    'cache-control': 'no-store',
+    'request-id': reply.requestId,
+    ...reply.headers,
+    ...(outcome.replayed ? { 'idempotent-replayed': 'true' } : {}),
+    ...(outcome.close ? { connection: 'close' } : {}),
+  });
+  response.end(reply.body);
+}

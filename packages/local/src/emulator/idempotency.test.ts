@@ -1,0 +1,176 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Emulator, startEmulator } from './start-emulator.ts';
+import { LONG_CONTEXT, send } from './testing/send.ts';
+import { startSlowProvider } from './testing/slow-provider.ts';
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
+});
+
+async function emulatorWith(options: Parameters<typeof startEmulator>[0] = {}): Promise<Emulator> {
+  const emulator = await startEmulator(options);
+  cleanups.push(() => emulator.close());
+  return emulator;
+}
+
+const body = { context: LONG_CONTEXT, query: 'What is the capital of France?' };
+
+describe('the same Idempotency-Key with the same body', () => {
+  it('replays the stored answer byte for byte, with the same requestId, charged once', async () => {
+    const emulator = await emulatorWith();
+    const first = await send(emulator, { idempotencyKey: 'replay-key-0001', body });
+    const second = await send(emulator, { idempotencyKey: 'replay-key-0001', body });
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(second.text).toBe(first.text);
+    expect(second.headers['request-id']).toBe(first.json.requestId);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    expect(emulator.ledger.operations(emulator.apiKey)).toBe(1);
+    expect(emulator.ledger.usedTokens(emulator.apiKey)).toBe(first.json.usage.request.inputTokens);
+    expect(emulator.requests.map((request) => request.replayed)).toEqual([false, true]);
+  });
+
+  it('runs a request that arrives while the first is still running only once', async () => {
+    const provider = await startSlowProvider({ delayMs: 300 });
+    cleanups.push(() => provider.close());
+    const emulator = await emulatorWith({
+      providerKeys: { openai: 'sk-test-slow' },
+      providerBaseURLs: { openai: provider.url },
+    });
+    const generate = { ...body, provider: 'openai', model: 'gpt-4o-mini' };
+    const options = { path: '/v1/generate', idempotencyKey: 'concurrent-0001', body: generate };
+    const [first, second] = await Promise.all([send(emulator, options), send(emulator, options)]);
+    expect(provider.received).toHaveLength(1);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(second.json.requestId).toBe(first.json.requestId);
+    expect(second.text).toBe(first.text);
+    const replays = [first, second].map((answer) => answer.headers['idempotent-replayed']);
+    expect(replays.sort()).toEqual(['true', undefined]);
+    expect(emulator.ledger.operations(emulator.apiKey)).toBe(1);
+  });
+
+  it('does not store a failed provider call: a retry with the same key calls the provider again', async () => {
+    const provider = await startSlowProvider({
+      delayMs: 0,
+      status: 500,
+      body: { error: { message: 'The server had an error', type: 'server_error' } },
+    });
+    cleanups.push(() => provider.close());
+    const emulator = await emulatorWith({
+      providerKeys: { openai: 'sk-test-failing' },
+      providerBaseURLs: { openai: provider.url },
+    });
+    const options = {
+      path: '/v1/generate',
+      idempotencyKey: 'retry-after-502',
+      body: { ...body, provider: 'openai', model: 'gpt-4o-mini' },
+    };
+    const first = await send(emulator, options);
+    const second = await send(emulator, options);
+    expect(first.status).toBe(502);
+    expect(second.status).toBe(502);
+    expect(second.json.requestId).not.toBe(first.json.requestId);
+    expect(provider.received).toHaveLength(2);
+    expect(emulator.ledger.operations(emulator.apiKey)).toBe(0);
+  });
+});
+
+describe('the same Idempotency-Key with a different body', () => {
+  it('answers 409 idempotency_key_reused and runs nothing', async () => {
+    const emulator = await emulatorWith();
+    await send(emulator, { idempotencyKey: 'conflict-key-01', body });
+    const changed = await send(emulator, {
+      idempotencyKey: 'conflict-key-01',
+      body: { ...body, level: 'ultra' },
+    });
+    expect(changed.status).toBe(409);
+    expect(changed.json.error).toMatchObject({
+      code: 'idempotency_key_reused',
+      field: 'Idempotency-Key',
+    });
+    expect(emulator.ledger.operations(emulator.apiKey)).toBe(1);
+  });
+
+  it('answers 409 for the same body bytes sent to the other route', async () => {
+    const emulator = await emulatorWith();
+    const generate = { ...body, provider: 'openai', model: 'gpt-4o-mini' };
+    await send(emulator, {
+      path: '/v1/generate',
+      idempotencyKey: 'cross-route-01',
+      body: generate,
+    });
+    const other = await send(emulator, {
+      path: '/v1/compress',
+      idempotencyKey: 'cross-route-01',
+      body,
+    });
+    expect(other.status).toBe(409);
+  });
+
+  it('answers 409 while the first request with the key is still running', async () => {
+    const provider = await startSlowProvider({ delayMs: 300 });
+    cleanups.push(() => provider.close());
+    const emulator = await emulatorWith({
+      providerKeys: { openai: 'sk-test-slow' },
+      providerBaseURLs: { openai: provider.url },
+    });
+    const generate = { ...body, provider: 'openai', model: 'gpt-4o-mini' };
+    const running = send(emulator, {
+      path: '/v1/generate',
+      idempotencyKey: 'running-key-01',
+      body: generate,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const changed = await send(emulator, {
+      path: '/v1/generate',
+      idempotencyKey: 'running-key-01',
+      body: { ...generate, model: 'gpt-4o' },
+    });
+    expect(changed.status).toBe(409);
+    expect(changed.json.error.message).toContain('running');
+    expect((await running).status).toBe(200);
+  });
+
+  it('keeps the keys of two API keys apart', async () => {
+    const emulator = await emulatorWith({ apiKeys: ['tenant-a-key-1', 'tenant-b-key-1'] });
+    const a = await send(
+      { url: emulator.url, apiKey: 'tenant-a-key-1' },
+      { idempotencyKey: 'shared-key-01', body },
+    );
+    const b = await send(
+      { url: emulator.url, apiKey: 'tenant-b-key-1' },
+      { idempotencyKey: 'shared-key-01', body: { ...body, level: 'low' } },
+    );
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(b.json.requestId).not.toBe(a.json.requestId);
+  });
+});
+
+describe('the store', () => {
+  it('forgets an answer after idempotencyTtlMs: the key then starts a new operation', async () => {
+    let now = new Date('2025-05-10T12:00:00Z');
+    const emulator = await emulatorWith({ idempotencyTtlMs: 60_000, now: () => now });
+    const first = await send(emulator, { idempotencyKey: 'expiring-key-01', body });
+    now = new Date(now.getTime() + 59_000);
+    const replay = await send(emulator, { idempotencyKey: 'expiring-key-01', body });
+    now = new Date(now.getTime() + 2_000);
+    const fresh = await send(emulator, { idempotencyKey: 'expiring-key-01', body });
+    expect(replay.json.requestId).toBe(first.json.requestId);
+    expect(fresh.json.requestId).not.toBe(first.json.requestId);
+    expect(fresh.headers['idempotent-replayed']).toBeUndefined();
+    expect(emulator.ledger.operations(emulator.apiKey)).toBe(2);
+  });
+
+  it('evicts the oldest answer beyond idempotencyMaxEntries', async () => {
+    const emulator = await emulatorWith({ idempotencyMaxEntries: 2 });
+    const first = await send(emulator, { idempotencyKey: 'bounded-key-01', body });
+    await send(emulator, { idempotencyKey: 'bounded-key-02', body });
+    const third = await send(emulator, { idempotencyKey: 'bounded-key-03', body });
+    const thirdAgain = await send(emulator, { idempotencyKey: 'bounded-key-03', body });
+    const firstAgain = await send(emulator, { idempotencyKey: 'bounded-key-01', body });
+    expect(thirdAgain.json.requestId).toBe(third.json.requestId);
+    expect(firstAgain.json.requestId).not.toBe(first.json.requestId);
+  });
+});

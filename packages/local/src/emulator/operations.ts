@@ -1,0 +1,135 @@
+import {
+  APIError,
+  APIUserAbortError,
+  type CompressParams,
+  type CompressResponse,
+  type GenerateParams,
+  type GenerateResponse,
+  type RequestUsage,
+} from '@ctxopt/core';
+import { compressContext, type EngineResult } from '../engine/compress-context.ts';
+import type { ProviderAnswer } from '../providers/provider-adapter.ts';
+import { ProviderError } from '../providers/provider-error.ts';
+import type { ProviderRegistry } from '../providers/provider-registry.ts';
+import type { QuotaLedger } from './quota-ledger.ts';
+
+/**
+ * The two operations of the contract, shared by the emulator and `LocalContextOptimizer`:
+ * engine, quota and provider, with every failure thrown as core's error classes.
+ */
+export interface OperationContext {
+  requestId: string;
+  /** The ledger account: the caller's API key. */
+  apiKey: string;
+  ledger: QuotaLedger;
+  providers: ProviderRegistry;
+  /** Aborts a provider call in flight. */
+  signal?: AbortSignal;
+}
+
+export const DEFAULT_MAX_OUTPUT_TOKENS = 1024;
+
+function failure(status: number, code: string, message: string, requestId: string): APIError {
+  return APIError.generate(status, message, { code, requestId, headers: {} });
+}
+
+function checkQuota(context: OperationContext) {
+  if (!context.ledger.isExhausted(context.apiKey)) return;
+  const usage = context.ledger.usage(context.apiKey);
+  throw failure(
+    429,
+    'quota_exceeded',
+    `Monthly token quota exhausted: ${usage.usedTokens} of ${usage.limitTokens} tokens used; it resets at ${usage.resetsAt}.`,
+    context.requestId,
+  );
+}
+
+function compress(params: CompressParams): EngineResult {
+  const { context, query, level, mode } = params;
+  return compressContext({
+    context,
+    ...(query === undefined ? {} : { query }),
+    ...(level === undefined ? {} : { level }),
+    ...(mode === undefined ? {} : { mode }),
+  });
+}
+
+function requestUsage(result: EngineResult): RequestUsage {
+  return {
+    inputTokens: result.inputTokens,
+    compressedTokens: result.compressedTokens,
+    savedTokens: result.savedTokens,
+    reductionPct: result.reductionPct,
+  };
+}
+
+/** `POST /v1/compress` (spec 2.3). Charges the context's input tokens once. */
+export function runCompress(params: CompressParams, context: OperationContext): CompressResponse {
+  checkQuota(context);
+  const result = compress(params);
+  context.ledger.charge(context.apiKey, result.inputTokens);
+  return {
+    success: true,
+    requestId: context.requestId,
+    data: { compressed: result.compressed },
+    compression: { status: result.status },
+    usage: { request: requestUsage(result), monthly: context.ledger.usage(context.apiKey) },
+  };
+}
+
+/** `POST /v1/generate` (spec 2.4): compress, then one provider call; a failed call is not charged. */
+export async function runGenerate(
+  params: GenerateParams,
+  context: OperationContext,
+): Promise<GenerateResponse> {
+  const resolution = context.providers.resolve(params.provider);
+  if (!resolution.ok) throw failure(400, resolution.code, resolution.message, context.requestId);
+  checkQuota(context);
+  const { provider, model, maxOutputTokens, ...compressParams } = params;
+  const result = compress(compressParams);
+  const charge = context.ledger.charge(context.apiKey, result.inputTokens);
+  let answer: ProviderAnswer;
+  try {
+    answer = await resolution.adapter.generate({
+      model,
+      context: result.compressed,
+      query: params.query,
+      maxOutputTokens: maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS,
+      signal: context.signal,
+    });
+  } catch (error) {
+    charge.refund();
+    throw providerFailure(error, context);
+  }
+  return {
+    success: true,
+    requestId: context.requestId,
+    data: { answer: answer.answer },
+    compression: { status: result.status },
+    usage: {
+      request: requestUsage(result),
+      provider: {
+        provider,
+        model,
+        inputTokens: answer.inputTokens,
+        outputTokens: answer.outputTokens,
+        totalTokens: answer.totalTokens,
+      },
+      monthly: context.ledger.usage(context.apiKey),
+    },
+  };
+}
+
+function providerFailure(error: unknown, context: OperationContext): unknown {
+  if (!(error instanceof ProviderError)) return error;
+  if (error.failure === 'aborted') return new APIUserAbortError(undefined, { cause: error });
+  if (error.failure === 'timeout') {
+    return failure(504, 'provider_timeout', error.message, context.requestId);
+  }
+  return failure(
+    502,
+    'provider_error',
+    `The provider call failed: ${error.message}`,
+    context.requestId,
+  );
+}

@@ -1,0 +1,106 @@
+import type { MonthlyUsage } from '@ctxopt/core';
+
+export interface QuotaLedgerOptions {
+  /** Tokens each API key may use per calendar month (UTC). @default 1000000 */
+  limitTokens?: number;
+  /** The clock; tests move it to cross a month boundary. @default () => new Date() */
+  now?: () => Date;
+}
+
+export const DEFAULT_LIMIT_TOKENS = 1_000_000;
+
+interface Account {
+  /** The month the figures belong to, as `YYYY-MM`; a new month starts from zero. */
+  month: string;
+  usedTokens: number;
+  operations: number;
+}
+
+/** A charge that can be taken back when its operation fails after all. */
+export interface Charge {
+  refund(): void;
+}
+
+/**
+ * The monthly token quota of each API key. An operation is charged its `inputTokens`
+ * (the tokens of the context the caller sent) once, when it succeeds; a replay is not
+ * charged again. A request is accepted while `remainingTokens` is above zero, so the
+ * last accepted one may take `usedTokens` past the limit; `remainingTokens` never goes
+ * below zero.
+ */
+export class QuotaLedger {
+  readonly limitTokens: number;
+  readonly #now: () => Date;
+  readonly #accounts = new Map<string, Account>();
+
+  constructor(options: QuotaLedgerOptions = {}) {
+    this.limitTokens = options.limitTokens ?? DEFAULT_LIMIT_TOKENS;
+    if (!Number.isInteger(this.limitTokens) || this.limitTokens < 0) {
+      throw new RangeError(`limitTokens must be a non-negative integer (got ${this.limitTokens}).`);
+    }
+    this.#now = options.now ?? (() => new Date());
+  }
+
+  #account(apiKey: string): Account {
+    const month = this.#now().toISOString().slice(0, 7);
+    let account = this.#accounts.get(apiKey);
+    if (!account || account.month !== month) {
+      account = { month, usedTokens: 0, operations: 0 };
+      this.#accounts.set(apiKey, account);
+    }
+    return account;
+  }
+
+  /** The `usage.monthly` block of a response for this key (spec 2.3). */
+  usage(apiKey: string): MonthlyUsage {
+    const account = this.#account(apiKey);
+    return {
+      limitTokens: this.limitTokens,
+      usedTokens: account.usedTokens,
+      remainingTokens: Math.max(0, this.limitTokens - account.usedTokens),
+      resetsAt: this.resetsAt(),
+    };
+  }
+
+  /** First instant of the next month, UTC, as ISO 8601. */
+  resetsAt(): string {
+    const now = this.#now();
+    return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
+  }
+
+  /** Whether this key may start another operation this month. */
+  isExhausted(apiKey: string): boolean {
+    return this.#account(apiKey).usedTokens >= this.limitTokens;
+  }
+
+  /** Charges one operation; the charge belongs to the month it was made in. */
+  charge(apiKey: string, tokens: number): Charge {
+    const account = this.#account(apiKey);
+    account.usedTokens += tokens;
+    account.operations += 1;
+    let refunded = false;
+    return {
+      refund: () => {
+        if (refunded) return;
+        refunded = true;
+        account.usedTokens -= tokens;
+        account.operations -= 1;
+      },
+    };
+  }
+
+  /** Tokens this key used this month. */
+  usedTokens(apiKey: string): number {
+    return this.#account(apiKey).usedTokens;
+  }
+
+  /** Operations charged to this key this month (replays and failures are not). */
+  operations(apiKey: string): number {
+    return this.#account(apiKey).operations;
+  }
+
+  /** Sets this month's usage of a key, to start a test or a demo near the limit. */
+  setUsedTokens(apiKey: string, usedTokens: number): void {
+    this.#account(apiKey).usedTokens = usedTokens;
+  }
+}

@@ -1,0 +1,159 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createProviderRegistry } from '../providers/provider-registry.ts';
+import { createAuthenticator, generateApiKey } from './api-keys.ts';
+import {
+  DEFAULT_HEADERS_TIMEOUT_MS,
+  DEFAULT_HOST,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_MAX_RECORDED_REQUESTS,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  type EmulatorOptions,
+} from './emulator-options.ts';
+import { Faults } from './faults.ts';
+import { handleRequest } from './handle-request.ts';
+import { IdempotencyStore } from './idempotency-store.ts';
+import { QuotaLedger } from './quota-ledger.ts';
+import type { Reply } from './reply.ts';
+import type { RequestRecord } from './request-record.ts';
+
+/** A running emulator. */
+export interface Emulator {
+  /** Base URL without a path, such as `http://127.0.0.1:40123`; clients append `/v1/...`. */
+  readonly url: string;
+  readonly port: number;
+  /** The first accepted API key (the generated development key by default). */
+  readonly apiKey: string;
+  readonly apiKeys: readonly string[];
+  /** Queue failures, delays, dropped sockets and malformed bodies for the next requests. */
+  readonly faults: Faults;
+  /** The monthly quota per API key: `ledger.usedTokens(key)`, `ledger.operations(key)`. */
+  readonly ledger: QuotaLedger;
+  /** The newest requests received, oldest first (see `maxRecordedRequests`). */
+  readonly requests: readonly RequestRecord[];
+  /** Requests received since the start, dropped ones included. */
+  readonly requestCount: number;
+  /** Stops listening, closes every connection (keep-alive ones too) and aborts provider calls. */
+  close(): Promise<void>;
+}
+
+function positive(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 1) {
+    throw new RangeError(`${name} must be a positive integer (got ${value}).`);
+  }
+  return value;
+}
+
+/**
+ * Starts the Context Optimization API emulator: a real HTTP server with the whole
+ * contract (auth, validation, idempotency, quota, provider adapters) over the local engine.
+ *
+ * @example
+ * ```ts
+ * const emulator = await startEmulator();
+ * const client = new ContextOptimizerClient({ baseURL: emulator.url, apiKey: emulator.apiKey });
+ * // ...
+ * await emulator.close();
+ * ```
+ */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const apiKeys = options.apiKeys?.length ? [...options.apiKeys] : [generateApiKey()];
+  const clock = options.now ?? (() => new Date());
+  const headersTimeoutMs = positive(
+    'headersTimeoutMs',
+    options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS,
+  );
+  const requestTimeoutMs = positive(
+    'requestTimeoutMs',
+    options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+  );
+  const maxRecorded = options.maxRecordedRequests ?? DEFAULT_MAX_RECORDED_REQUESTS;
+  const closing = new AbortController();
+  const faults = new Faults();
+  const ledger = new QuotaLedger({ limitTokens: options.limitTokens, now: clock });
+  const requests: RequestRecord[] = [];
+  let requestCount = 0;
+
+  const state = {
+    authenticate: createAuthenticator(apiKeys),
+    ledger,
+    idempotency: new IdempotencyStore<Reply>({
+      ttlMs: options.idempotencyTtlMs,
+      maxEntries: options.idempotencyMaxEntries,
+      now: () => clock().getTime(),
+    }),
+    providers: createProviderRegistry(options),
+    maxBodyBytes: positive('maxBodyBytes', options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES),
+    requestTimeoutMs,
+    closing: closing.signal,
+    onError: options.onError,
+  };
+  const context = {
+    state,
+    faults,
+    record(entry: RequestRecord) {
+      requests.push(entry);
+      if (requests.length > maxRecorded) requests.shift();
+      options.onRequest?.(entry);
+    },
+    wait: (ms: number) => waitUnlessClosed(ms, closing.signal),
+  };
+
+  const server = createServer(
+    {
+      headersTimeout: headersTimeoutMs,
+      // A backstop only: the body timer of each request answers 408 in the contract's shape first.
+      requestTimeout: headersTimeoutMs + requestTimeoutMs + 1000,
+      // How often Node checks those two timeouts.
+      connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(headersTimeoutMs / 4))),
+    },
+    (request, response) => {
+      requestCount++;
+      void handleRequest(request, response, context);
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? DEFAULT_HOST, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  let closed: Promise<void> | undefined;
+
+  return {
+    url: `http://${host}:${address.port}`,
+    port: address.port,
+    apiKey: apiKeys[0]!,
+    apiKeys,
+    faults,
+    ledger,
+    requests,
+    get requestCount() {
+      return requestCount;
+    },
+    close() {
+      closed ??= new Promise<void>((resolve) => {
+        closing.abort();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closed;
+    },
+  };
+}
+
+function waitUnlessClosed(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
