@@ -1,0 +1,113 @@
+import nock from 'nock';
+
+/** The base address the tests talk to through nock; nothing leaves the machine. */
+export const BASE_URL = 'https://ctxopt.test';
+export const API_KEY = 'sk-test-ai-sdk-0123456789abcdef';
+
+export interface RecordedRequest {
+  path: string;
+  headers: Record<string, string>;
+  /** The body exactly as sent, parsed. */
+  body: unknown;
+}
+
+export type Reply =
+  | { status: number; body?: unknown; headers?: Record<string, string> }
+  | { reset: true };
+
+/**
+ * Queues one reply per request to `POST {BASE_URL}{path}` and records every request as
+ * it went over the wire (headers and body).
+ */
+export function fakeService(path: '/v1/compress' | '/v1/generate', replies: Reply[]) {
+  const requests: RecordedRequest[] = [];
+  const scopes = replies.map((reply) =>
+    nock(BASE_URL)
+      .post(path)
+      .reply(async (request: Request) => {
+        requests.push({
+          path,
+          headers: Object.fromEntries(request.headers.entries()),
+          body: JSON.parse(await request.text()),
+        });
+        if ('reset' in reply) {
+          throw Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+        }
+        return [
+          reply.status,
+          JSON.stringify(reply.body ?? {}),
+          { 'content-type': 'application/json', ...reply.headers },
+        ];
+      }),
+  );
+  return { requests, done: () => scopes.every((scope) => scope.isDone()) };
+}
+
+/** Every test starts with no interceptors and no way out to the network. */
+export function isolateNetwork(): () => void {
+  nock.disableNetConnect();
+  return () => {
+    nock.cleanAll();
+    nock.enableNetConnect();
+  };
+}
+
+export function compressReply(compressed: string, overrides: Record<string, unknown> = {}) {
+  return {
+    status: 200,
+    body: {
+      success: true,
+      requestId: 'req_compress_1',
+      data: { compressed },
+      compression: { status: 'compressed' },
+      usage: {
+        request: {
+          inputTokens: 1210,
+          compressedTokens: 64,
+          savedTokens: 1146,
+          reductionPct: 94.71,
+        },
+        monthly: {
+          limitTokens: 1_000_000,
+          usedTokens: 1210,
+          remainingTokens: 998_790,
+          resetsAt: '2026-12-01T00:00:00.000Z',
+        },
+      },
+      ...overrides,
+    },
+  };
+}
+
+export function generateReply(answer: string, provider = 'openai', model = 'gpt-4o-mini') {
+  return {
+    status: 200,
+    body: {
+      success: true,
+      requestId: 'req_generate_1',
+      data: { answer },
+      compression: { status: 'compressed' },
+      usage: {
+        request: {
+          inputTokens: 1210,
+          compressedTokens: 64,
+          savedTokens: 1146,
+          reductionPct: 94.71,
+        },
+        provider: { provider, model, inputTokens: 91, outputTokens: 7, totalTokens: 98 },
+      },
+    },
+  };
+}
+
+export function errorReply(status: number, code: string, headers: Record<string, string> = {}) {
+  return {
+    status,
+    headers,
+    body: {
+      success: false,
+      requestId: `req_error_${status}`,
+      error: { code, message: `${code} happened` },
+    },
+  };
+}

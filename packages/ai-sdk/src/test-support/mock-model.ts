@@ -1,0 +1,45 @@
+import type { LanguageModelV4StreamPart, LanguageModelV4Usage } from '@ai-sdk/provider';
+import { MockLanguageModelV4 } from 'ai/test';
+
+export const MODEL_USAGE: LanguageModelV4Usage = {
+  inputTokens: { total: 120, noCache: 120, cacheRead: undefined, cacheWrite: undefined },
+  outputTokens: { total: 9, text: 9, reasoning: undefined },
+};
+
+/** A model that answers `text` to every generate and stream call, and records each call. */
+export function answeringModel(
+  text: string,
+  identity: { provider?: string; modelId?: string } = {},
+): MockLanguageModelV4 {
+  return new MockLanguageModelV4({
+    provider: identity.provider ?? 'openai.chat',
+    modelId: identity.modelId ?? 'gpt-4o-mini',
+    doGenerate: async () => ({
+      content: [{ type: 'text', text }],
+      finishReason: { unified: 'stop', raw: 'stop' },
+      usage: MODEL_USAGE,
+      warnings: [],
+    }),
+    doStream: async () => ({ stream: streamOf(textParts(text)) }),
+  });
+}
+
+export function textParts(text: string): LanguageModelV4StreamPart[] {
+  const words = text.split(/(?<= )/);
+  return [
+    { type: 'stream-start', warnings: [] },
+    { type: 'text-start', id: 't1' },
+    ...words.map((delta) => ({ type: 'text-delta' as const, id: 't1', delta })),
+    { type: 'text-end', id: 't1' },
+    { type: 'finish', usage: MODEL_USAGE, finishReason: { unified: 'stop', raw: 'stop' } },
+  ];
+}
+
+export function streamOf<T>(parts: readonly T[]): ReadableStream<T> {
+  return new ReadableStream<T>({
+    start(controller) {
+      for (const part of parts) controller.enqueue(part);
+      controller.close();
+    },
+  });
+}
