@@ -7,14 +7,16 @@ import { defineProject } from 'vitest/config';
 // Tests import the workspace packages from source, so no build is needed before `pnpm test`.
 const sourceConditions = ['@ctxopt/source'];
 
-function project(name: string, directory: string) {
+const defaultInclude = ['src/**/*.test.ts', 'test/**/*.test.ts'];
+
+function project(name: string, directory: string, include = defaultInclude) {
   return defineProject({
     resolve: { conditions: sourceConditions },
     ssr: { resolve: { conditions: sourceConditions, externalConditions: sourceConditions } },
     test: {
       name,
       root: fileURLToPath(new URL(directory, import.meta.url)),
-      include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      include,
       exclude: ['**/*.int.test.ts', '**/node_modules/**'],
       environment: 'node',
     },
@@ -28,8 +30,12 @@ const folders = {
   'ai-sdk': './packages/ai-sdk',
   examples: './examples',
   bench: './bench',
+  reliability: './test/reliability',
 };
+
+// The reliability suite is a folder of tests with no package around it.
+const includeOf: Record<string, string[]> = { reliability: ['**/*.test.ts'] };
 
 export const projects = Object.entries(folders)
   .filter(([, directory]) => existsSync(new URL(directory, import.meta.url)))
-  .map(([name, directory]) => project(name, directory));
+  .map(([name, directory]) => project(name, directory, includeOf[name]));
