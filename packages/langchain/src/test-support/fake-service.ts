@@ -1,3 +1,4 @@
+import type { CompressResponse, GenerateResponse } from '@ctxopt/core';
 import nock from 'nock';
 
 /** The base address the nock tests talk to; nothing leaves the machine. */
@@ -38,7 +39,7 @@ export function fakeService(path: string, replies: Reply[]) {
 export function compressBody(
   compressed: string,
   options: { requestId?: string; status?: string; inputTokens?: number } = {},
-) {
+): CompressResponse {
   const inputTokens = options.inputTokens ?? 400;
   const compressedTokens = Math.ceil(compressed.length / 4);
   return {
@@ -63,7 +64,7 @@ export function compressBody(
   };
 }
 
-export function generateBody(answer: string, requestId = 'req_generate_1') {
+export function generateBody(answer: string, requestId = 'req_generate_1'): GenerateResponse {
   return {
     success: true,
     requestId,
