@@ -38,7 +38,12 @@ describe('the offline adapter', () => {
   it('reports real token counts of the prompt and the answer, within maxOutputTokens', async () => {
     const query = 'What is the capital of France?';
     const adapter = createOfflineAdapter();
-    const answer = await adapter.generate({ model: 'gpt-4o-mini', context, query, maxOutputTokens: 5 });
+    const answer = await adapter.generate({
+      model: 'gpt-4o-mini',
+      context,
+      query,
+      maxOutputTokens: 5,
+    });
     const prompt = buildPrompt(context, query);
     expect(answer.inputTokens).toBe(countTokens(prompt.system) + countTokens(prompt.user));
     expect(answer.outputTokens).toBe(countTokens(answer.answer));

@@ -39,7 +39,8 @@ export function offlineAnswer(context: string, query: string | undefined): strin
   });
   const best = scored.reduce((top, entry) => Math.max(top, entry.score), 0);
   // Only the sentences that match as well as the best one: a partial match is noise.
-  const chosen = best === 0 ? [] : scored.filter((entry) => entry.score === best).slice(0, MAX_SENTENCES);
+  const chosen =
+    best === 0 ? [] : scored.filter((entry) => entry.score === best).slice(0, MAX_SENTENCES);
   if (chosen.length === 0) return OFFLINE_NO_MATCH_ANSWER;
   return OFFLINE_ANSWER_PREFIX + chosen.map((entry) => entry.sentence).join(' ');
 }

@@ -20,7 +20,10 @@ describe('the provider registry', () => {
 
   it('refuses a provider without a key when offline answers are turned off', () => {
     const registry = createProviderRegistry({ offlineProviders: false });
-    expect(registry.resolve('google')).toMatchObject({ ok: false, code: 'provider_not_configured' });
+    expect(registry.resolve('google')).toMatchObject({
+      ok: false,
+      code: 'provider_not_configured',
+    });
   });
 
   it('refuses a provider the contract does not name', () => {

@@ -1,0 +1,88 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { type Emulator, startEmulator } from './start-emulator.ts';
+import { LONG_CONTEXT, send } from './testing/send.ts';
+
+let emulator: Emulator | undefined;
+afterEach(() => emulator?.close());
+
+const body = { context: LONG_CONTEXT, query: 'capital of France' };
+
+describe('the monthly quota', () => {
+  it('reports limit, used and remaining tokens, used counting the input tokens of each operation', async () => {
+    emulator = await startEmulator({ limitTokens: 10_000 });
+    const first = await send(emulator, { body });
+    const second = await send(emulator, { body: { context: 'A short context.' } });
+    const inputs = first.json.usage.request.inputTokens + second.json.usage.request.inputTokens;
+    expect(second.json.usage.monthly).toMatchObject({
+      limitTokens: 10_000,
+      usedTokens: inputs,
+      remainingTokens: 10_000 - inputs,
+    });
+    expect(emulator.ledger.usedTokens(emulator.apiKey)).toBe(inputs);
+    expect(emulator.ledger.operations(emulator.apiKey)).toBe(2);
+  });
+
+  it.each([
+    ['2025-02-14T09:30:00Z', '2025-03-01T00:00:00.000Z'],
+    ['2025-12-31T23:59:59Z', '2026-01-01T00:00:00.000Z'],
+    ['2024-02-29T00:00:00Z', '2024-03-01T00:00:00.000Z'],
+  ])('on %s resets at %s', async (now, resetsAt) => {
+    emulator = await startEmulator({ now: () => new Date(now) });
+    const received = await send(emulator, { body });
+    expect(received.json.usage.monthly.resetsAt).toBe(resetsAt);
+  });
+
+  it('answers 429 quota_exceeded once the quota is used up, without processing or charging', async () => {
+    emulator = await startEmulator({ limitTokens: 100 });
+    const accepted = await send(emulator, { body });
+    // The request that crosses the limit is accepted in full; the next one is refused.
+    expect(accepted.status).toBe(200);
+    expect(accepted.json.usage.monthly.usedTokens).toBeGreaterThan(100);
+    expect(accepted.json.usage.monthly.remainingTokens).toBe(0);
+    const used = emulator.ledger.usedTokens(emulator.apiKey);
+
+    for (const path of ['/v1/compress', '/v1/generate']) {
+      const refused = await send(emulator, {
+        path,
+        body: {
+          ...body,
+          ...(path === '/v1/generate' ? { provider: 'openai', model: 'gpt-4o-mini' } : {}),
+        },
+      });
+      expect(refused.status).toBe(429);
+      expect(refused.json.error.code).toBe('quota_exceeded');
+      expect(refused.json.error.message).toContain('resets at');
+    }
+    expect(emulator.ledger.usedTokens(emulator.apiKey)).toBe(used);
+    expect(emulator.ledger.operations(emulator.apiKey)).toBe(1);
+  });
+
+  it('still replays a stored answer after the quota ran out', async () => {
+    emulator = await startEmulator({ limitTokens: 100 });
+    const first = await send(emulator, { idempotencyKey: 'before-limit-01', body });
+    const replay = await send(emulator, { idempotencyKey: 'before-limit-01', body });
+    expect(replay.status).toBe(200);
+    expect(replay.text).toBe(first.text);
+  });
+
+  it('starts from zero in a new month', async () => {
+    let now = new Date('2025-06-30T23:59:00Z');
+    emulator = await startEmulator({ limitTokens: 100, now: () => now });
+    await send(emulator, { body });
+    expect((await send(emulator, { body })).status).toBe(429);
+    now = new Date('2025-07-01T00:00:00Z');
+    const fresh = await send(emulator, { body });
+    expect(fresh.status).toBe(200);
+    expect(fresh.json.usage.monthly.usedTokens).toBe(fresh.json.usage.request.inputTokens);
+    expect(fresh.json.usage.monthly.resetsAt).toBe('2025-08-01T00:00:00.000Z');
+  });
+
+  it('carries usage.monthly in the generate answer too, charged with the context tokens only', async () => {
+    emulator = await startEmulator();
+    const received = await send(emulator, {
+      path: '/v1/generate',
+      body: { ...body, provider: 'google', model: 'gemini-2.5-flash' },
+    });
+    expect(received.json.usage.monthly.usedTokens).toBe(received.json.usage.request.inputTokens);
+  });
+});

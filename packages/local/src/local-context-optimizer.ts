@@ -1,0 +1,135 @@
+import {
+  APIError,
+  APIUserAbortError,
+  type CompressParams,
+  type CompressResponse,
+  type ContextOptimizer,
+  type GenerateParams,
+  type GenerateResponse,
+  type MonthlyUsage,
+  type RequestOptions,
+  validateCompressParams,
+  validateGenerateParams,
+  validateIdempotencyKey,
+} from '@ctxopt/core';
+import { IdempotencyStore } from './emulator/idempotency-store.ts';
+import { type OperationContext, runCompress, runGenerate } from './emulator/operations.ts';
+import { QuotaLedger } from './emulator/quota-ledger.ts';
+import { createRequestId } from './emulator/reply.ts';
+import {
+  createProviderRegistry,
+  type ProviderRegistry,
+  type ProviderSettings,
+} from './providers/provider-registry.ts';
+
+export interface LocalContextOptimizerOptions extends ProviderSettings {
+  /** Monthly token quota, reported in `usage.monthly` and enforced (429 `quota_exceeded`). @default 1000000 */
+  limitTokens?: number;
+  /** How long a result is returned again for the same `idempotencyKey`, in ms. @default 86400000 (24 hours) */
+  idempotencyTtlMs?: number;
+  /** Results kept for their `idempotencyKey` at most. @default 10000 */
+  idempotencyMaxEntries?: number;
+  /** The clock of the quota month and the idempotency expiry. @default () => new Date() */
+  now?: () => Date;
+}
+
+/** The ledger account of the one in-process caller. */
+const ACCOUNT = 'local';
+
+/**
+ * The Context Optimization API in process: the same engine, rules, quota and provider
+ * adapters as the emulator, without HTTP. A drop-in `ContextOptimizer` for tests,
+ * offline development and the examples.
+ *
+ * @example
+ * ```ts
+ * import { LocalContextOptimizer } from '@ctxopt/local';
+ *
+ * const optimizer = new LocalContextOptimizer();
+ * const result = await optimizer.compress({ context: longText, query: 'What changed in v2?' });
+ * console.log(result.data.compressed, result.usage.request.savedTokens);
+ * ```
+ */
+export class LocalContextOptimizer implements ContextOptimizer {
+  /** The monthly quota: `ledger.usedTokens('local')`, `ledger.usage('local')`. */
+  readonly ledger: QuotaLedger;
+  readonly #providers: ProviderRegistry;
+  readonly #results: IdempotencyStore<CompressResponse | GenerateResponse>;
+
+  constructor(options: LocalContextOptimizerOptions = {}) {
+    const clock = options.now ?? (() => new Date());
+    this.ledger = new QuotaLedger({ limitTokens: options.limitTokens, now: clock });
+    this.#providers = createProviderRegistry(options);
+    this.#results = new IdempotencyStore({
+      ttlMs: options.idempotencyTtlMs,
+      maxEntries: options.idempotencyMaxEntries,
+      now: () => clock().getTime(),
+    });
+  }
+
+  /** This month's quota figures, as `usage.monthly` reports them. */
+  usage(): MonthlyUsage {
+    return this.ledger.usage(ACCOUNT);
+  }
+
+  /**
+   * Compresses like `POST /v1/compress` and resolves to its body (spec 2.3). Broken
+   * params reject with `RequestValidationError` (a rejection, never a synchronous throw).
+   */
+  async compress(params: CompressParams, options: RequestOptions = {}): Promise<CompressResponse> {
+    const body = validateCompressParams(params);
+    return this.#run('compress', body, options, (context) => runCompress(body, context));
+  }
+
+  /** Compresses, then answers through a provider adapter, like `POST /v1/generate` (spec 2.4). */
+  async generate(params: GenerateParams, options: RequestOptions = {}): Promise<GenerateResponse> {
+    const body = validateGenerateParams(params);
+    return this.#run('generate', body, options, (context) => runGenerate(body, context));
+  }
+
+  async #run<T extends CompressResponse | GenerateResponse>(
+    operation: string,
+    body: object,
+    options: RequestOptions,
+    execute: (context: OperationContext) => T | Promise<T>,
+  ): Promise<T> {
+    const idempotencyKey =
+      options.idempotencyKey === undefined
+        ? undefined
+        : validateIdempotencyKey(options.idempotencyKey);
+    if (options.signal?.aborted) throw new APIUserAbortError();
+    const context: OperationContext = {
+      requestId: createRequestId(),
+      apiKey: ACCOUNT,
+      ledger: this.ledger,
+      providers: this.#providers,
+      ...(options.signal ? { signal: options.signal } : {}),
+    };
+    if (idempotencyKey === undefined) return execute(context);
+
+    const fingerprint = `${operation}\n${JSON.stringify(body)}`;
+    for (;;) {
+      const claim = this.#results.claim(ACCOUNT, idempotencyKey, fingerprint);
+      // A copy, so that a caller changing its result cannot change the stored one.
+      if (claim.kind === 'replay') return structuredClone(claim.value) as T;
+      if (claim.kind === 'conflict') {
+        throw APIError.generate(
+          409,
+          `${operation} failed with 409 idempotency_key_reused: the idempotencyKey was already used with different params.`,
+          { code: 'idempotency_key_reused', requestId: context.requestId, headers: {} },
+        );
+      }
+      if (claim.kind === 'wait') {
+        await claim.settled;
+        continue;
+      }
+      let result: T | undefined;
+      try {
+        result = await execute(context);
+        return structuredClone(result);
+      } finally {
+        claim.finish(result);
+      }
+    }
+  }
+}
