@@ -14,13 +14,16 @@ export const errorCodes = {
   request_timeout: { status: 408, meaning: 'The body did not arrive within `requestTimeoutMs`.' },
   invalid_json: { status: 400, meaning: 'The body is not JSON.' },
   missing_field: { status: 400, meaning: 'A required field is absent.' },
-  invalid_type: { status: 400, meaning: 'A field (or the body) has the wrong JSON type.' },
+  invalid_type: {
+    status: 400,
+    meaning: 'A field (or the body) has the wrong JSON type; `maxOutputTokens` not an integer.',
+  },
   unknown_field: { status: 400, meaning: 'A field the contract does not define.' },
   invalid_enum_value: { status: 400, meaning: '`level` or `mode` is not one of its values.' },
   invalid_format: { status: 400, meaning: '`provider` is not a lower-case identifier.' },
   value_out_of_range: {
     status: 400,
-    meaning: '`maxOutputTokens` is not an integer 1..32768, or `model` is empty.',
+    meaning: '`maxOutputTokens` outside 1..32768, or `model` empty.',
   },
   too_many_messages: { status: 400, meaning: '`context` holds more than 500 messages.' },
   level_and_mode_conflict: { status: 400, meaning: '`level` and `mode` were sent together.' },
