@@ -1,4 +1,6 @@
+import { APICallError } from '@ai-sdk/provider';
 import { generateText, streamText, wrapLanguageModel } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { COMPRESSED_CONTEXT_HEADER } from './compressed-message.ts';
 import { contextOptimizerMiddleware } from './context-optimizer-middleware.ts';
@@ -110,5 +112,44 @@ describe('contextOptimizerMiddleware, compress strategy', () => {
     expect(model.doStreamCalls[0]!.prompt).toEqual(compressedPrompt);
     expect((await result.providerMetadata)?.ctxopt).toEqual(expectedUsage);
     expect((await result.usage).inputTokens).toBe(120);
+  });
+
+  it('reuses the compression when the SDK retries a failed model call', async () => {
+    const service = fakeService('/v1/compress', [compressReply(COMPRESSED)]);
+    const answering = answeringModel('Runner 4.');
+    let calls = 0;
+    const model = new MockLanguageModelV4({
+      doGenerate: async (options) => {
+        calls++;
+        if (calls === 1) {
+          throw new APICallError({
+            message: 'model overloaded',
+            url: 'https://model.test/v1/chat',
+            requestBodyValues: {},
+            statusCode: 529,
+            responseHeaders: { 'retry-after-ms': '1' },
+            isRetryable: true,
+          });
+        }
+        return answering.doGenerate(options);
+      },
+    });
+    const result = await generateText({
+      model: wrapLanguageModel({
+        model,
+        middleware: contextOptimizerMiddleware({ apiKey: API_KEY, baseURL: BASE_URL }),
+      }),
+      instructions: SYSTEM,
+      messages: chatMessages(),
+      maxRetries: 1,
+    });
+
+    expect(result.text).toBe('Runner 4.');
+    expect(service.requests).toHaveLength(1);
+    expect(model.doGenerateCalls.map((call) => call.prompt)).toEqual([
+      compressedPrompt,
+      compressedPrompt,
+    ]);
+    expect(result.providerMetadata?.ctxopt).toEqual(expectedUsage);
   });
 });

@@ -1,11 +1,12 @@
 import type {
   LanguageModelV4CallOptions,
   LanguageModelV4Middleware,
+  LanguageModelV4Prompt,
   SharedV4Warning,
 } from '@ai-sdk/provider';
 import { annotateStream } from './annotate-stream.ts';
-import { takeCallOptions } from './call-options.ts';
-import { compressPrompt } from './compress-prompt.ts';
+import { type ContextOptimizerCallOptions, takeCallOptions } from './call-options.ts';
+import { type CompressOutcome, compressPrompt } from './compress-prompt.ts';
 import { failOpenWarning } from './fail-open-warning.ts';
 import type { MiddlewareSettings } from './middleware-settings.ts';
 import { type ContextOptimizerUsage, withUsageMetadata } from './usage-metadata.ts';
@@ -24,17 +25,28 @@ interface CallRecord {
  */
 export function compressStrategy(settings: MiddlewareSettings): LanguageModelV4Middleware {
   const records = new WeakMap<LanguageModelV4CallOptions, CallRecord>();
+  const done = new WeakMap<LanguageModelV4Prompt, { key: string; outcome: CompressOutcome }>();
+
+  // The AI SDK retries a failed model call with the same prompt array: its compression is
+  // reused rather than sent (and charged) again. Failures that throw are not kept.
+  async function compressOnce(
+    params: LanguageModelV4CallOptions,
+    callOptions: ContextOptimizerCallOptions,
+  ): Promise<CompressOutcome> {
+    const key = JSON.stringify(callOptions);
+    const previous = done.get(params.prompt);
+    if (previous?.key === key) return previous.outcome;
+    const outcome = await compressPrompt(params.prompt, callOptions, settings, params.abortSignal);
+    done.set(params.prompt, { key, outcome });
+    settings.onUsage?.(outcome.usage);
+    return outcome;
+  }
+
   return {
     specificationVersion: 'v4',
     async transformParams({ params }) {
       const { callOptions, providerOptions } = takeCallOptions(params.providerOptions);
-      const outcome = await compressPrompt(
-        params.prompt,
-        callOptions,
-        settings,
-        params.abortSignal,
-      );
-      settings.onUsage?.(outcome.usage);
+      const outcome = await compressOnce(params, callOptions);
       const { providerOptions: _removed, ...rest } = params;
       const transformed: LanguageModelV4CallOptions = {
         ...rest,

@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from '@ai-sdk/provider';
-import { generateText, streamText, tool, wrapLanguageModel } from 'ai';
+import { generateText, streamText, tool, wrapLanguageModel, wrapProvider } from 'ai';
+import { MockProviderV4 } from 'ai/test';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { contextOptimizerMiddleware } from './context-optimizer-middleware.ts';
@@ -153,5 +154,26 @@ describe("contextOptimizerMiddleware, strategy: 'generate'", () => {
       status: 'failed',
       error: { status: 502, code: 'provider_unavailable' },
     });
+  });
+
+  it('routes every model of a provider wrapped with wrapProvider', async () => {
+    const service = fakeService('/v1/generate', [generateReply('From 4.1.', 'openai', 'gpt-4.1')]);
+    const provider = wrapProvider({
+      provider: new MockProviderV4({
+        languageModels: {
+          'gpt-4.1': answeringModel('from the model', {
+            provider: 'openai.responses',
+            modelId: 'gpt-4.1',
+          }),
+        },
+      }),
+      languageModelMiddleware: middleware({ onError: 'throw' }),
+    });
+    const result = await generateText({
+      model: provider.languageModel('gpt-4.1'),
+      prompt: QUESTION,
+    });
+    expect(result.text).toBe('From 4.1.');
+    expect(service.requests[0]!.body).toMatchObject({ provider: 'openai', model: 'gpt-4.1' });
   });
 });

@@ -14,8 +14,7 @@ export {
   createContextOptimizer,
   ctxopt,
 } from './context-optimizer-provider.ts';
-export { toAISDKError } from './error-mapping.ts';
 export type { ContextOptimizerModelId } from './model-id.ts';
 export type { OptimizerSourceOptions } from './optimizer-source.ts';
-export { type GenerateTarget, mapGenerateTarget, mapProviderId } from './provider-id.ts';
+export { type GenerateTarget, mapGenerateTarget } from './provider-id.ts';
 export type { ContextOptimizerUsage, SkipReason } from './usage-metadata.ts';
