@@ -91,6 +91,15 @@ describe('optimizeConversation', () => {
     expect(await optimizeConversation(input, failed.settings)).toBe(input);
   });
 
+  it('keeps the original messages when the service saved nothing', async () => {
+    const { settings, sent } = recordingSettings(() =>
+      compressBody('user: old', { status: 'skipped', inputTokens: 3 }),
+    );
+    const input = [new AIMessage('old'), new HumanMessage('q?')];
+    expect(await optimizeConversation(input, settings)).toBe(input);
+    expect(sent).toHaveLength(1);
+  });
+
   it("rethrows the caller's abort even when failing open", async () => {
     const { settings } = recordingSettings(() => new APIUserAbortError());
     await expect(

@@ -35,7 +35,9 @@ export interface ConversationCall {
 
 /**
  * Compresses the compressible span of `messages` (see `planConversation`) into one
- * message, keeping every other message as the same object. Fails open unless
+ * message, keeping every other message as the same object. When the service saved
+ * nothing, the messages come back as they were (a transcript of the same size would
+ * only lose their structure). Fails open unless
  * `onError` is `throw`: the messages come back as they were and `ctxopt_error` fires.
  */
 export async function optimizeConversation(
@@ -61,7 +63,10 @@ export async function optimizeConversation(
     return messages;
   }
   await dispatchUsage(response, settings.source, call.config);
-  if (isFailureStatus(response.compression.status)) return messages;
+  // Nothing saved (a `skipped` span, say): the original messages keep their structure.
+  if (isFailureStatus(response.compression.status) || response.usage.request.savedTokens <= 0) {
+    return messages;
+  }
   return applyPlan(messages, plan, response.data.compressed, (text) =>
     settings.createMessage(text, response),
   );
