@@ -82,7 +82,8 @@ export function compressWithTuning(params: CompressParams, tuning: ScoringTuning
 
   const index = indexUnits(text, units);
   const salience = scoreSalience(segmentation, index);
-  const relevance = query.length > 0 ? scoreQuery(query, segmentation, index, tuning) : undefined;
+  const relevance =
+    query.length > 0 ? scoreQuery(text, query, segmentation, index, tuning) : undefined;
   const scores = relevance ?? salience;
   if (relevance) {
     for (let unit = 0; unit < units.length; unit++) {
@@ -98,6 +99,7 @@ export function compressWithTuning(params: CompressParams, tuning: ScoringTuning
     scores,
     budget,
     duplicateContainment: tuning.duplicateContainment,
+    headings: ratio < tuning.headingsBelowRatio,
   });
   const output = assembleOutput(text, units, tokens, kept);
   return result(output.text, 'compressed', inputTokens, output.tokens, ratio);

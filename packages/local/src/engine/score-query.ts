@@ -1,5 +1,6 @@
+import { answerTypeOf, holdsAnswerType } from './answer-type.ts';
+import { queryTerms } from './query-terms.ts';
 import type { Segmentation } from './segment.ts';
-import { isStopWord, termsOf } from './terms.ts';
 import type { ScoringTuning } from './tuning.ts';
 import type { UnitIndex } from './unit-index.ts';
 
@@ -10,24 +11,6 @@ import type { UnitIndex } from './unit-index.ts';
  * its maximum so that the tuning weights compare like with like. Returns undefined
  * when no query term occurs in the context.
  */
-
-interface QueryTerms {
-  /** Query term slot by term id, -1 for the rest. */
-  slotOf: Int32Array;
-  count: number;
-}
-
-function queryTerms(query: string, index: UnitIndex): QueryTerms | undefined {
-  const slotOf = new Int32Array(index.termCount).fill(-1);
-  let count = 0;
-  for (const term of termsOf(query)) {
-    if (isStopWord(term)) continue;
-    const id = index.termIds.get(term);
-    if (id === undefined || slotOf[id]! >= 0) continue;
-    slotOf[id] = count++;
-  }
-  return count > 0 ? { slotOf, count } : undefined;
-}
 
 function bm25Idf(total: number, frequency: number): number {
   return Math.log(1 + (total - frequency + 0.5) / (frequency + 0.5));
@@ -40,13 +23,17 @@ function scaleToMax(values: Float64Array): Float64Array {
   return values;
 }
 
+const PRONOUN_START =
+  /^\s*["“(]?(?:he|she|it|they|his|her|its|their|this|these|that|those|the (?:film|song|show|series|album|band|book|game|company|team|city|river|country))\b/i;
+
 export function scoreQuery(
+  text: string,
   query: string,
   segmentation: Segmentation,
   index: UnitIndex,
   tuning: ScoringTuning,
 ): Float64Array | undefined {
-  const terms = queryTerms(query, index);
+  const terms = queryTerms(query, index, tuning.termVariants > 0);
   if (!terms) return undefined;
   const { units, sections } = segmentation;
   const { words, offsets } = index;
@@ -127,19 +114,44 @@ export function scoreQuery(
       }
     }
   }
+  const answerType = answerTypeOf(query);
+  if (answerType) {
+    for (let unit = 0; unit < unitCount; unit++) {
+      if (unitScore[unit]! <= 0) continue;
+      const { start, end } = units[unit]!;
+      if (holdsAnswerType(text.slice(start, end), answerType)) {
+        unitScore[unit]! *= 1 + tuning.answerTypeWeight;
+      }
+    }
+  }
   scaleToMax(unitScore);
   scaleToMax(sectionScore);
   scaleToMax(titleScore);
   scaleToMax(proximity);
 
+  const own = new Float64Array(unitCount);
+  for (let unit = 0; unit < unitCount; unit++) {
+    own[unit] = unitScore[unit]! + tuning.proximityWeight * proximity[unit]!;
+  }
   const scores = new Float64Array(unitCount);
   for (let unit = 0; unit < unitCount; unit++) {
     const section = units[unit]!.section;
+    let inherited = 0;
+    if (unit > 0 && units[unit - 1]!.section === section) {
+      inherited = tuning.neighborWeight * own[unit - 1]!;
+    }
+    const next = unit + 1;
+    if (next < unitCount && units[next]!.section === section) {
+      const { start, end } = units[next]!;
+      const opensWithReference = PRONOUN_START.test(text.slice(start, Math.min(end, start + 40)));
+      const weight = opensWithReference ? tuning.antecedentWeight : tuning.neighborWeight;
+      inherited = Math.max(inherited, weight * own[next]!);
+    }
     scores[unit] =
-      unitScore[unit]! +
+      own[unit]! +
+      inherited +
       tuning.sectionWeight * sectionScore[section]! +
-      tuning.titleWeight * titleScore[section]! +
-      tuning.proximityWeight * proximity[unit]!;
+      tuning.titleWeight * titleScore[section]!;
   }
   return scores;
 }

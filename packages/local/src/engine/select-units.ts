@@ -17,16 +17,18 @@ export interface SelectionInput {
   budget: number;
   /** Share of a unit's word pairs already kept at which it counts as a duplicate. */
   duplicateContainment: number;
+  /** Whether a kept unit brings its section's heading along. */
+  headings: boolean;
 }
 
 /** Companion units (heading, role label) a unit needs, excluding itself. */
-export function companionsOf(segmentation: Segmentation, unit: number): number[] {
+export function companionsOf(segmentation: Segmentation, unit: number, headings = true): number[] {
   const { units, sections, labelUnits } = segmentation;
   const section = sections[units[unit]!.section]!;
   const companions: number[] = [];
   const label = labelUnits[section.message] ?? -1;
   if (label >= 0 && label !== unit) companions.push(label);
-  if (section.header >= 0 && section.header !== unit && section.header !== label) {
+  if (headings && section.header >= 0 && section.header !== unit && section.header !== label) {
     companions.push(section.header);
   }
   return companions;
@@ -81,7 +83,9 @@ export function selectUnits(input: SelectionInput): Uint8Array {
   let used = 0;
   for (const unit of order) {
     if (tokens[unit]! > budget - used) continue;
-    const companions = companionsOf(segmentation, unit).filter((companion) => !kept[companion]);
+    const companions = companionsOf(segmentation, unit, input.headings).filter(
+      (companion) => !kept[companion],
+    );
     let cost = tokens[unit]!;
     for (const companion of companions) cost += tokens[companion]!;
     if (cost > budget - used || isDuplicate(unit)) continue;

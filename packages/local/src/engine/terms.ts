@@ -13,30 +13,21 @@ const STOP_WORDS = new Set(
     'over own same she should so some such than that the their theirs them themselves then there ' +
     'these they this those through to too under until up very was we were what when where which ' +
     'while who whom why will with would you your yours yourself yourselves also may might must ' +
-    'shall us s t d ll m re ve get got one'
+    'shall s t d ll m re ve get got'
   ).split(' '),
 );
 
 /** Strips common English inflections; leaves short words and numbers alone. */
 export function stem(word: string): string {
-  const length = word.length;
-  if (length <= 3) return word;
-  if (word.endsWith("'s") || word.endsWith('’s')) return stem(word.slice(0, -2));
-  if (word.endsWith('ies') && length > 4) return `${word.slice(0, -3)}y`;
-  if (
-    word.endsWith('sses') ||
-    word.endsWith('xes') ||
-    word.endsWith('ches') ||
-    word.endsWith('shes')
-  ) {
-    return word.slice(0, -2);
-  }
-  if (word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us') && !word.endsWith('is')) {
-    return word.slice(0, -1);
-  }
-  if (word.endsWith('ing') && length > 5) return word.slice(0, -3);
-  if (word.endsWith('ed') && length > 4) return word.slice(0, -2);
-  return word;
+  let result = word;
+  if (result.endsWith("'s") || result.endsWith('’s')) result = result.slice(0, -2);
+  if (result.length <= 3) return result;
+  if (result.endsWith('ies') && result.length > 4) return `${result.slice(0, -3)}y`;
+  if (/(?:ss|x|ch|sh)es$/.test(result)) result = result.slice(0, -2);
+  else if (result.endsWith('s') && !/(?:ss|us|is)$/.test(result)) result = result.slice(0, -1);
+  if (result.endsWith('ing') && result.length > 5) return result.slice(0, -3);
+  if (result.endsWith('ed') && result.length > 4) return result.slice(0, -2);
+  return result;
 }
 
 export function isStopWord(word: string): boolean {

@@ -15,19 +15,35 @@ export interface ScoringTuning {
   proximityWeight: number;
   /** Share of a neighbour's relevance that a unit inherits. */
   neighborWeight: number;
+  /** Share of the next unit's relevance a unit inherits when the next opens with a pronoun. */
+  antecedentWeight: number;
+  /** Relevance boost of a unit that holds the kind of answer the question asks for. */
+  answerTypeWeight: number;
   /** Weight of salience (centrality and position) beside relevance. */
   salienceWeight: number;
   /** Units sharing at least this share of word pairs with kept text are duplicates. */
   duplicateContainment: number;
+  /** 1 to match prefix variants and compounds of the query's terms, 0 for exact terms only. */
+  termVariants: number;
+  /**
+   * A kept unit brings its section's heading along (a markdown heading, a
+   * `Document [n] (Title: ...)` header) when the target ratio is below this; at harder
+   * ratios the budget goes to content. Role labels of messages are always kept.
+   */
+  headingsBelowRatio: number;
 }
 
 export const DEFAULT_TUNING: ScoringTuning = {
   k1: 1.2,
   b: 0.75,
-  sectionWeight: 0.5,
-  titleWeight: 0.3,
-  proximityWeight: 0.3,
-  neighborWeight: 0.2,
+  sectionWeight: 2,
+  titleWeight: 1,
+  proximityWeight: 0,
+  neighborWeight: 0.4,
+  antecedentWeight: 0.5,
+  answerTypeWeight: 0.3,
   salienceWeight: 0.05,
   duplicateContainment: 0.8,
+  headingsBelowRatio: 8,
+  termVariants: 1,
 };

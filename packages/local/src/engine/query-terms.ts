@@ -1,0 +1,69 @@
+import { isStopWord, termsOf } from './terms.ts';
+import type { UnitIndex } from './unit-index.ts';
+
+/**
+ * The query's content terms as slots, each slot matching one or more terms of the
+ * context: the term itself; a longer or shorter form sharing a long prefix
+ * ("taxonomic" and "taxonomy", "sweetness" and "sweet"); and compounds written
+ * apart in one and together in the other ("day light" and "daylight", "superbowl"
+ * and "super bowl").
+ */
+export interface QueryTerms {
+  /** Query term slot by term id, -1 for the rest. */
+  slotOf: Int32Array;
+  count: number;
+}
+
+/** Shared prefixes shorter than this do not make two terms one. */
+const MIN_SHARED_PREFIX = 5;
+const MAX_EXTRA_LETTERS = 4;
+
+function sharesForm(a: string, b: string): boolean {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return (
+    short.length >= MIN_SHARED_PREFIX &&
+    long.length - short.length <= MAX_EXTRA_LETTERS &&
+    long.startsWith(short)
+  );
+}
+
+export function queryTerms(
+  query: string,
+  index: UnitIndex,
+  variants: boolean,
+): QueryTerms | undefined {
+  const slotOf = new Int32Array(index.termCount).fill(-1);
+  const content = termsOf(query).filter((term) => !isStopWord(term));
+  const wanted: string[][] = content.map((term) => [term]);
+  if (variants) {
+    for (let at = 0; at + 1 < content.length; at++) wanted.push([content[at]! + content[at + 1]!]);
+    for (const term of content) {
+      if (index.termIds.has(term)) continue;
+      for (let split = 3; split <= term.length - 3; split++) {
+        const head = term.slice(0, split);
+        const tail = term.slice(split);
+        if (index.termIds.has(head) && index.termIds.has(tail)) wanted.push([head], [tail]);
+      }
+    }
+  }
+  let count = 0;
+  const slotOfTerm = new Map<string, number>();
+  for (const [term] of wanted) {
+    const id = index.termIds.get(term!);
+    if (id === undefined || slotOf[id]! >= 0) continue;
+    slotOfTerm.set(term!, count);
+    slotOf[id] = count++;
+  }
+  if (variants && slotOfTerm.size > 0) {
+    for (const [term, id] of index.termIds) {
+      if (slotOf[id]! >= 0 || index.stop[id] || term.length < MIN_SHARED_PREFIX) continue;
+      for (const [wantedTerm, slot] of slotOfTerm) {
+        if (sharesForm(term, wantedTerm)) {
+          slotOf[id] = slot;
+          break;
+        }
+      }
+    }
+  }
+  return count > 0 ? { slotOf, count } : undefined;
+}
