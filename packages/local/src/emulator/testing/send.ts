@@ -69,4 +69,12 @@ export const LONG_CONTEXT = [
   'Honey never spoils when it is stored in a sealed container.',
   'The Great Wall of China is thousands of kilometres long.',
   'Octopuses have three hearts and blue blood.',
+  'The Pacific is the largest and deepest of the oceans.',
+  'Venus spins in the opposite direction to most planets.',
+  'The human brain uses about a fifth of the body energy.',
+  'Lightning is about five times hotter than the surface of the Sun.',
+  'Koalas sleep up to twenty hours a day in eucalyptus trees.',
+  'The first printed books in Europe appeared in the fifteenth century.',
+  'Glass is made mostly from sand, soda and lime heated together.',
+  'A day on Mercury lasts longer than its year.',
 ].join(' ');
