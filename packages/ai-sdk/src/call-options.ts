@@ -6,12 +6,26 @@ import {
   compressionModes,
 } from '@ctxopt/core';
 
-/** The key of this package's per-call options in `providerOptions` and of its `providerMetadata`. */
+/**
+ * The key of this package's per-call options in `providerOptions` and of its `providerMetadata`.
+ *
+ * @example
+ * ```ts
+ * const result = await generateText({ model, messages, providerOptions: { [CTXOPT_KEY]: { level: 'ultra' } } });
+ * console.log(result.providerMetadata?.[CTXOPT_KEY]?.savedTokens);
+ * ```
+ */
 export const CTXOPT_KEY = 'ctxopt';
 
 /**
  * Per-call options, given as `providerOptions: { ctxopt: { ... } }` to `generateText`,
  * `streamText` and friends. The wrapped model never sees them.
+ *
+ * @example
+ * ```ts
+ * await streamText({ model, messages, providerOptions: { ctxopt: { disabled: true } } });
+ * await generateText({ model, messages, providerOptions: { ctxopt: { mode: 'aggressive' } } });
+ * ```
  */
 export interface ContextOptimizerCallOptions {
   /** Compression level for this call; replaces the default `level` or `mode`. */

@@ -144,4 +144,27 @@ describe('contextOptimizerMiddleware when the service fails', () => {
       },
     });
   });
+
+  it("propagates the caller's abort instead of failing open", async () => {
+    nock.enableNetConnect('127.0.0.1');
+    const service = await startSlowService(3_000, compressReply('late').body);
+    try {
+      const model = answeringModel('never');
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 100);
+      const error = await generateText({
+        model: wrapLanguageModel({
+          model,
+          middleware: contextOptimizerMiddleware({ apiKey: API_KEY, baseURL: service.url }),
+        }),
+        messages: chatMessages(),
+        abortSignal: controller.signal,
+      }).catch((caught: unknown) => caught);
+
+      expect((error as Error).name).toBe('AbortError');
+      expect(model.doGenerateCalls).toHaveLength(0);
+    } finally {
+      await service.close();
+    }
+  });
 });

@@ -1,9 +1,27 @@
 import type { LanguageModelV4Message } from '@ai-sdk/provider';
 
-/** The line that introduces the compressed text, so the model reads it as earlier history. */
-export const COMPRESSED_CONTEXT_HEADER = 'The earlier part of this conversation, condensed:';
+/**
+ * The line that introduces the compressed text, so the model reads it as earlier history.
+ *
+ * @example
+ * ```ts
+ * const condensed = prompt.find((message) =>
+ *   message.role === 'user' && message.content[0]?.type === 'text' &&
+ *   message.content[0].text.startsWith(COMPRESSED_CONTEXT_HEADER));
+ * ```
+ */
+export const COMPRESSED_CONTEXT_HEADER = 'Earlier conversation (compressed):';
 
 /**
+ * The default `compressedMessage` of the middleware; wrap it to change the wording.
+ *
+ * @example
+ * ```ts
+ * contextOptimizerMiddleware({
+ *   compressedMessage: (text) => createCompressedMessage(`(summary of earlier turns)\n${text}`),
+ * });
+ * ```
+ *
  * The message that takes the place of the compressed span: a `user` message, since a
  * `system` message after the first turn is rejected by some providers (Anthropic) and
  * an `assistant` message would put words in the model's mouth. Providers that want

@@ -23,6 +23,16 @@ import type { GenerateTarget } from './provider-id.ts';
 import { blockers, unsupportedSettingWarnings } from './unsupported-settings.ts';
 import { type ContextOptimizerUsage, usageFromResponse } from './usage-metadata.ts';
 
+/**
+ * What a `ContextOptimizerLanguageModel` needs; `createContextOptimizer` fills it in.
+ *
+ * @example
+ * ```ts
+ * new ContextOptimizerLanguageModel('anthropic:claude-sonnet-4-5', {
+ *   provider: 'ctxopt.generate', optimizer: () => client, timeout: 60_000,
+ * });
+ * ```
+ */
 export interface ContextOptimizerLanguageModelConfig {
   /** The AI SDK provider id reported by the model. */
   provider: string;
@@ -35,6 +45,14 @@ export interface ContextOptimizerLanguageModelConfig {
 }
 
 /**
+ * A `LanguageModelV4` answered by `POST /v1/generate`; `createContextOptimizer` builds it.
+ *
+ * @example
+ * ```ts
+ * const model = createContextOptimizer({ apiKey }).languageModel('openai:gpt-4o-mini');
+ * model instanceof ContextOptimizerLanguageModel; // true
+ * ```
+ *
  * A `LanguageModelV4` answered by `POST /v1/generate`: the service compresses the
  * prompt and calls the chosen provider's model with the provider key kept in its panel.
  * Text in, text out: tools, JSON output and sampling settings are ignored with a

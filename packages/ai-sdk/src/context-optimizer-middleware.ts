@@ -6,6 +6,15 @@ import { resolveMiddlewareSettings } from './middleware-settings.ts';
 import type { OptimizerSourceOptions } from './optimizer-source.ts';
 import type { ContextOptimizerUsage } from './usage-metadata.ts';
 
+/**
+ * Options of `contextOptimizerMiddleware`; the README has the same table.
+ *
+ * @example
+ * ```ts
+ * contextOptimizerMiddleware({ optimizer: new LocalContextOptimizer(), minTokens: 1000, timeout: 2000 });
+ * contextOptimizerMiddleware({ apiKey, baseURL, strategy: 'generate', onError: 'throw' });
+ * ```
+ */
 export interface ContextOptimizerMiddlewareOptions extends OptimizerSourceOptions {
   /**
    * `compress`: shrink the prompt with `POST /v1/compress`, then call the wrapped model.
@@ -44,7 +53,7 @@ export interface ContextOptimizerMiddlewareOptions extends OptimizerSourceOption
   provider?: ProviderId;
   /**
    * Builds the message that replaces the compressed span.
-   * @default a `user` message: "The earlier part of this conversation, condensed:" and the text
+   * @default a `user` message: "Earlier conversation (compressed):", a blank line, the text
    */
   compressedMessage?: (compressedText: string) => LanguageModelV4Message;
 }

@@ -7,6 +7,15 @@ import type { ContextOptimizerModelId } from './model-id.ts';
 import { type OptimizerSourceOptions, resolveOptimizer } from './optimizer-source.ts';
 import type { ContextOptimizerUsage } from './usage-metadata.ts';
 
+/**
+ * Settings of `createContextOptimizer`.
+ *
+ * @example
+ * ```ts
+ * createContextOptimizer({ apiKey: process.env.CTXOPT_API_KEY, mode: 'balanced', timeout: 30_000 });
+ * createContextOptimizer({ optimizer: new LocalContextOptimizer() });
+ * ```
+ */
 export interface ContextOptimizerProviderSettings extends OptimizerSourceOptions {
   /** Compression level for every call (one of level or mode). @default the service's */
   level?: CompressionLevel;
@@ -18,7 +27,14 @@ export interface ContextOptimizerProviderSettings extends OptimizerSourceOptions
   onUsage?: (usage: ContextOptimizerUsage) => void;
 }
 
-/** The `ctxopt` provider: callable with a model id, and a `ProviderV4`. */
+/**
+ * The `ctxopt` provider: callable with a model id, and a `ProviderV4`.
+ *
+ * @example
+ * ```ts
+ * const model = ctxopt('openai:gpt-4o-mini'); // same as ctxopt.languageModel('openai:gpt-4o-mini')
+ * ```
+ */
 export interface ContextOptimizerProvider extends ProviderV4 {
   (modelId: ContextOptimizerModelId): LanguageModelV4;
   languageModel(modelId: ContextOptimizerModelId): LanguageModelV4;

@@ -2,6 +2,11 @@ import { NoSuchModelError } from '@ai-sdk/provider';
 import type { GenerateTarget } from './provider-id.ts';
 
 /**
+ * @example
+ * ```ts
+ * ctxopt('openai:gpt-4o-mini'); ctxopt('anthropic:claude-sonnet-4-5'); ctxopt('google:gemini-2.5-flash');
+ * ```
+ *
  * A model id of the `ctxopt` provider: the service's provider id, a colon, and the real
  * model id that provider accepts (`openai:gpt-4o-mini`). Everything after the first colon
  * is the model id, so ids with colons of their own (`openai:ft:gpt-4o-mini:org::abc`) work.

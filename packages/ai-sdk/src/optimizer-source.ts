@@ -6,6 +6,12 @@ import {
 } from '@ctxopt/core';
 
 /**
+ * @example
+ * ```ts
+ * contextOptimizerMiddleware({ apiKey: process.env.CTXOPT_API_KEY, baseURL: 'https://api.example.com' });
+ * contextOptimizerMiddleware({ optimizer: new ContextOptimizerClient({ maxRetries: 1 }) });
+ * ```
+ *
  * How a factory gets its optimizer: a ready one (`ContextOptimizerClient`,
  * `LocalContextOptimizer`, or anything that implements `ContextOptimizer`), or the
  * options of a `ContextOptimizerClient` to build (`apiKey`, `baseURL`, ...).

@@ -1,6 +1,13 @@
 import type { ProviderId } from '@ctxopt/core';
 
-/** The `/v1/generate` destination: the service's provider identifier and the real model id. */
+/**
+ * The `/v1/generate` destination: the service's provider identifier and the real model id.
+ *
+ * @example
+ * ```ts
+ * const target: GenerateTarget = { provider: 'openai', model: 'gpt-4o-mini' };
+ * ```
+ */
 export interface GenerateTarget {
   provider: ProviderId;
   model: string;
@@ -23,6 +30,12 @@ const exactIds: ReadonlyMap<string, ProviderId> = new Map([
 const familyPrefixes: readonly ProviderId[] = ['openai', 'anthropic'];
 
 /**
+ * @example
+ * ```ts
+ * mapGenerateTarget(openai('gpt-4o-mini')); // { provider: 'openai', model: 'gpt-4o-mini' }
+ * mapGenerateTarget(mistral('mistral-large-latest')); // undefined: generate strategy cannot route it
+ * ```
+ *
  * Maps an AI SDK model (`provider` and `modelId`) to the service's provider and model,
  * or returns `undefined` when the provider is not one the service runs.
  *

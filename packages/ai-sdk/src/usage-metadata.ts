@@ -7,7 +7,14 @@ import {
 } from '@ctxopt/core';
 import { CTXOPT_KEY } from './call-options.ts';
 
-/** Why the service was not asked, or why its answer was not used. */
+/**
+ * Why the service was not asked, or why its answer was not used.
+ *
+ * @example
+ * ```ts
+ * if (usage.status === 'skipped' && usage.reason === 'below-min-tokens') metrics.increment('ctxopt.small');
+ * ```
+ */
 export type SkipReason =
   | 'disabled'
   | 'below-min-tokens'
@@ -19,6 +26,13 @@ export type SkipReason =
   | 'unmapped-provider';
 
 /**
+ * @example
+ * ```ts
+ * const { providerMetadata } = await generateText({ model, messages });
+ * const usage = providerMetadata?.ctxopt as ContextOptimizerUsage | undefined;
+ * logger.info('ctxopt', { requestId: usage?.requestId, saved: usage?.savedTokens });
+ * ```
+ *
  * What one call did with the service, as found in `providerMetadata.ctxopt` and given
  * to `onUsage`. Token figures are the service's exact counts for what it was sent (the
  * compressible span of the prompt); they are 0 when nothing was sent or no answer came.

@@ -1,4 +1,5 @@
 import nock from 'nock';
+import './quiet-warnings.ts';
 
 /** The base address the tests talk to through nock; nothing leaves the machine. */
 export const BASE_URL = 'https://ctxopt.test';

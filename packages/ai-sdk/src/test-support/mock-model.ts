@@ -1,5 +1,6 @@
 import type { LanguageModelV4StreamPart, LanguageModelV4Usage } from '@ai-sdk/provider';
 import { MockLanguageModelV4 } from 'ai/test';
+import './quiet-warnings.ts';
 
 export const MODEL_USAGE: LanguageModelV4Usage = {
   inputTokens: { total: 120, noCache: 120, cacheRead: undefined, cacheWrite: undefined },
