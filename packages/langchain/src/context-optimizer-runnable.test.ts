@@ -143,7 +143,7 @@ describe('ContextOptimizerRunnable in prompt | optimizer | model (nock)', () => 
     const messages = [...supportHistory(), new HumanMessage(QUESTION)];
     const output = await optimizer.invoke(messages);
     expect(output).toEqual(messages);
-    output.forEach((message, index) => expect(message).toBe(messages[index]));
+    for (const [index, message] of output.entries()) expect(message).toBe(messages[index]);
   });
 
   it('falls open when the service answers 503: the model gets the original messages and ctxopt_error fires', async () => {
@@ -161,7 +161,9 @@ describe('ContextOptimizerRunnable in prompt | optimizer | model (nock)', () => 
     const seen = model.calls[0]!;
     expect(seen).toHaveLength(history.length + 2);
     expect(seen.slice(1, -1)).toEqual(history);
-    seen.slice(1, -1).forEach((message, index) => expect(message).toBe(history[index]));
+    for (const [index, message] of seen.slice(1, -1).entries()) {
+      expect(message).toBe(history[index]);
+    }
     expect(recorder.events('ctxopt_usage')).toEqual([]);
     expect(recorder.events('ctxopt_error')).toEqual([
       {
