@@ -1,0 +1,50 @@
+import { type ContextOptimizer, ContextOptimizerClient } from '@ctxopt/core';
+import { startEmulator } from '@ctxopt/local';
+
+export interface ServiceConnection {
+  optimizer: ContextOptimizer;
+  /** The first line of the example's output: which service answers, and why. */
+  description: string;
+  /** Stops the in-process emulator, if one was started. */
+  close(): Promise<void>;
+}
+
+/** Provider keys the in-process emulator forwards to real providers; without one it answers offline. */
+function providerKeysOf(env: NodeJS.ProcessEnv) {
+  return {
+    ...(env.OPENAI_API_KEY ? { openai: env.OPENAI_API_KEY } : {}),
+    ...(env.ANTHROPIC_API_KEY ? { anthropic: env.ANTHROPIC_API_KEY } : {}),
+    ...(env.GOOGLE_API_KEY ? { google: env.GOOGLE_API_KEY } : {}),
+  };
+}
+
+/**
+ * The Context Optimization API the example talks to: the real service when both
+ * `CTXOPT_API_KEY` and `CTXOPT_BASE_URL` are set, otherwise the emulator from
+ * `@ctxopt/local`, started in process on 127.0.0.1. Either way the example speaks HTTP
+ * through the same `ContextOptimizerClient`.
+ */
+export async function connectService(env: NodeJS.ProcessEnv): Promise<ServiceConnection> {
+  if (env.CTXOPT_API_KEY && env.CTXOPT_BASE_URL) {
+    return {
+      optimizer: new ContextOptimizerClient({
+        apiKey: env.CTXOPT_API_KEY,
+        baseURL: env.CTXOPT_BASE_URL,
+      }),
+      description: `Context Optimization API: ${env.CTXOPT_BASE_URL} (CTXOPT_API_KEY and CTXOPT_BASE_URL are set)`,
+      close: async () => {},
+    };
+  }
+  const providerKeys = providerKeysOf(env);
+  const emulator = await startEmulator({ providerKeys });
+  const answers = Object.keys(providerKeys).length
+    ? `${Object.keys(providerKeys).join(', ')} answer with real calls, the others offline`
+    : 'its offline provider answers';
+  return {
+    optimizer: new ContextOptimizerClient({ apiKey: emulator.apiKey, baseURL: emulator.url }),
+    description:
+      `Context Optimization API: in-process emulator at ${emulator.url} (${answers}); ` +
+      'set CTXOPT_API_KEY and CTXOPT_BASE_URL to use the service',
+    close: () => emulator.close(),
+  };
+}

@@ -1,0 +1,134 @@
+import { startEmulator } from '@ctxopt/local';
+import { conversationTurns, main } from '@ctxopt-examples/ai-sdk-rag';
+import { describe, expect, it } from 'vitest';
+import { connectionError } from './closed.ts';
+import { match, parseCount, printedReduction } from './printed-figures.ts';
+
+async function run(env: NodeJS.ProcessEnv) {
+  let output = '';
+  const writes: string[] = [];
+  const figures = await main({
+    log: (line) => {
+      output += `${line}\n`;
+    },
+    write: (text) => {
+      writes.push(text);
+      output += text;
+    },
+    env,
+  });
+  return { lines: output.split('\n'), writes, figures };
+}
+
+describe('the AI SDK RAG example', { timeout: 30_000 }, () => {
+  it('says in its first line that it started the emulator, and stops it before returning', async () => {
+    const { lines, figures } = await run({});
+    const [, url] = match(lines[0], /in-process emulator at (http:\/\/127\.0\.0\.1:\d+) /);
+    expect(figures.target).toBe('emulator');
+    expect(await connectionError(url!)).toBe('ECONNREFUSED');
+  });
+
+  it('streams each answer and prints per-turn savings that add up to the total', async () => {
+    const { lines, writes, figures } = await run({});
+    const requestIds: string[] = [];
+    const sums = { calls: 0, input: 0, compressed: 0, model: 0 };
+    for (const [index, question] of conversationTurns.entries()) {
+      const start = lines.indexOf(`Turn ${index + 1}. user: ${question}`);
+      expect(start).toBeGreaterThan(0);
+      const end = lines.findIndex((line, at) => at > start && line.startsWith('  ctxopt:'));
+      const turnLines = lines.slice(start + 1, end);
+      const [, answer] = match(
+        turnLines.find((line) => line.startsWith('  assistant:')),
+        /^ {2}assistant: +(.+)$/,
+      );
+      const [, calls, ids, input, compressed, reduction, model] = match(
+        lines[end],
+        /^ {2}ctxopt: +(\d+) calls? \((.+)\), ([\d,]+) tokens compressed to ([\d,]+), reduction ([\d.]+)%; the model read ([\d,]+) tokens$/,
+      );
+      const callEntries = ids!.split(', ').map((entry) => entry.split(' '));
+      expect(callEntries).toHaveLength(Number(calls));
+      for (const [status, requestId] of callEntries) {
+        expect(status).toBe('compressed');
+        expect(requestId).toMatch(/\S/);
+        requestIds.push(requestId!);
+      }
+      const before = parseCount(input!);
+      const after = parseCount(compressed!);
+      expect(after).toBeLessThan(before);
+      expect(reduction).toBe(printedReduction(before, after));
+      // The model really got the compressed prompt: it read less than the history alone weighed.
+      expect(parseCount(model!)).toBeLessThan(before);
+      expect(answer!.trim()).not.toBe('');
+
+      const returned = figures.turns[index]!;
+      expect(returned).toMatchObject({
+        question,
+        answer,
+        inputTokens: before,
+        compressedTokens: after,
+        modelInputTokens: parseCount(model!),
+      });
+      expect(returned.calls.map((call) => call.requestId)).toEqual(callEntries.map(([, id]) => id));
+      // The answer arrived in pieces, not in one write.
+      const pieces = writes.filter((text) => answer!.includes(text.trim()) && text.trim() !== '');
+      expect(pieces.length).toBeGreaterThan(3);
+
+      sums.calls += Number(calls);
+      sums.input += before;
+      sums.compressed += after;
+      sums.model += parseCount(model!);
+    }
+    expect(new Set(requestIds).size).toBe(requestIds.length);
+
+    const [, turns, calls, input, compressed, saved, reduction, model] = match(
+      lines.findLast((line) => line.startsWith('Total:')),
+      /^Total: (\d+) turns, (\d+) model calls, ([\d,]+) tokens compressed to ([\d,]+), saved ([\d,]+) tokens, reduction ([\d.]+)%; the model read ([\d,]+) tokens$/,
+    );
+    expect(Number(turns)).toBe(conversationTurns.length);
+    expect(Number(calls)).toBe(sums.calls);
+    expect(parseCount(input!)).toBe(sums.input);
+    expect(parseCount(compressed!)).toBe(sums.compressed);
+    expect(parseCount(saved!)).toBe(sums.input - sums.compressed);
+    expect(reduction).toBe(printedReduction(sums.input, sums.compressed));
+    expect(parseCount(model!)).toBe(sums.model);
+  });
+
+  it('calls lookupStation once, in the turn that names a station, and answers from its result', async () => {
+    const { lines, figures } = await run({});
+    const withTool = figures.turns.filter((turn) => turn.toolCalls.length > 0);
+    expect(withTool).toHaveLength(1);
+    const [turn] = withTool;
+    const code = /\b[A-Z]{2}-\d{2}\b/.exec(turn!.question)![0];
+    expect(turn!.toolCalls).toEqual([`lookupStation(${JSON.stringify({ code })})`]);
+    // The tool call and its answer are two model calls, each with the prompt compressed.
+    expect(turn!.calls).toHaveLength(2);
+    const [, output] = match(
+      lines.find((line) => line.startsWith('  tool result:')),
+      /tool result: (.+)$/,
+    );
+    const result = JSON.parse(output!) as Record<string, unknown>;
+    expect(result).toMatchObject({ found: true, code });
+    expect(turn!.answer).toContain(`docks: ${result.docks}`);
+  });
+
+  it('uses the service named by CTXOPT_BASE_URL and CTXOPT_API_KEY when both are set', async () => {
+    const service = await startEmulator();
+    try {
+      const { lines, figures } = await run({
+        CTXOPT_API_KEY: service.apiKey,
+        CTXOPT_BASE_URL: service.url,
+      });
+      expect(lines[0]).toBe(
+        `Context Optimization API: ${service.url} (CTXOPT_API_KEY and CTXOPT_BASE_URL are set)`,
+      );
+      expect(figures.target).toBe('service');
+      const compressCalls = service.requests.filter((request) => request.path === '/v1/compress');
+      expect(compressCalls).toHaveLength(figures.totals.calls);
+      expect(compressCalls.map((request) => request.requestId)).toEqual(
+        figures.turns.flatMap((turn) => turn.calls.map((call) => call.requestId)),
+      );
+    } finally {
+      await service.close();
+    }
+  });
+});
