@@ -114,3 +114,16 @@ describe('headers of the contract', () => {
     expect((await send(emulator, { idempotencyKey: 'k'.repeat(120), body })).status).toBe(200);
   });
 });
+
+describe('options', () => {
+  it('refuse an API key that could never be sent as a Bearer token', async () => {
+    await expect(startEmulator({ apiKeys: ['good-key-1234', ''] })).rejects.toThrow(
+      'apiKeys[1] must be a non-empty string without spaces.',
+    );
+  });
+
+  it('listen on 127.0.0.1 and a free port by default', () => {
+    expect(emulator.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(emulator.port).toBeGreaterThan(0);
+  });
+});

@@ -58,6 +58,12 @@ function positive(name: string, value: number): number {
  */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const apiKeys = options.apiKeys?.length ? [...options.apiKeys] : [generateApiKey()];
+  for (const [index, apiKey] of apiKeys.entries()) {
+    // A Bearer token is one run of visible characters; anything else could never match.
+    if (typeof apiKey !== 'string' || !/^\S+$/.test(apiKey)) {
+      throw new RangeError(`apiKeys[${index}] must be a non-empty string without spaces.`);
+    }
+  }
   const clock = options.now ?? (() => new Date());
   const headersTimeoutMs = positive(
     'headersTimeoutMs',
