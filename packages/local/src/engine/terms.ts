@@ -34,12 +34,15 @@ export function isStopWord(word: string): boolean {
   return STOP_WORDS.has(word);
 }
 
-/** Letters and digits; an apostrophe inside a word is dropped with what follows it. */
-export const WORD = /[\p{L}\p{N}]+/gu;
+/**
+ * Runs of letters or of digits; a word in camel case splits at its capitals, so that
+ * `retryDelay` in code meets "retry delay" in a question.
+ */
+export const WORD = /[\p{Lu}\p{Lt}]*[\p{Ll}\p{Lo}\p{Lm}\p{M}]+|[\p{Lu}\p{Lt}\p{M}]+|\p{N}+/gu;
 
 /** The lower-cased, stemmed words of a short text such as a query or a title. */
 export function termsOf(text: string): string[] {
   const terms: string[] = [];
-  for (const [word] of text.toLowerCase().matchAll(WORD)) terms.push(stem(word));
+  for (const [word] of text.matchAll(WORD)) terms.push(stem(word.toLowerCase()));
   return terms;
 }
