@@ -1,5 +1,10 @@
 import { APICallError, InvalidArgumentError } from '@ai-sdk/provider';
-import { APIConnectionError, APIError, RequestValidationError } from '@ctxopt/core';
+import {
+  APIConnectionError,
+  APIError,
+  isRetryableError,
+  RequestValidationError,
+} from '@ctxopt/core';
 
 /** Where the failed operation went and what it sent, for `APICallError`. */
 export interface FailedCall {
@@ -9,9 +14,6 @@ export interface FailedCall {
   abortSignal?: AbortSignal | undefined;
 }
 
-/** Matches core's cap: a 429 whose Retry-After lies further out fails at once. */
-const MAX_RETRY_AFTER_MS = 60_000;
-const retryableStatuses = new Set([500, 502, 503, 504]);
 const secretHeaders = new Set([
   'authorization',
   'proxy-authorization',
@@ -45,7 +47,7 @@ export function toAISDKError(error: unknown, call: FailedCall): unknown {
       requestBodyValues: call.requestBodyValues,
       ...(error.status === undefined ? {} : { statusCode: error.status }),
       responseHeaders: withoutSecrets(error.headers),
-      isRetryable: isRetryableStatus(error.status, error.headers),
+      isRetryable: isRetryableError(error),
       data: { code: error.code ?? null, requestId: error.requestId ?? null },
       cause: error,
     });
@@ -60,27 +62,6 @@ export function toAISDKError(error: unknown, call: FailedCall): unknown {
     });
   }
   return error;
-}
-
-function isRetryableStatus(status: number | undefined, headers: Record<string, string>): boolean {
-  if (status === undefined) return false;
-  if (retryableStatuses.has(status)) return true;
-  if (status !== 429) return false;
-  const delay = retryAfterMs(headers);
-  return delay !== undefined && delay <= MAX_RETRY_AFTER_MS;
-}
-
-/** `retry-after-ms` (milliseconds) or `retry-after` (seconds or an HTTP date). */
-function retryAfterMs(headers: Record<string, string>): number | undefined {
-  const milliseconds = Number(headers['retry-after-ms']);
-  if (headers['retry-after-ms'] !== undefined && Number.isFinite(milliseconds) && milliseconds >= 0)
-    return milliseconds;
-  const value = headers['retry-after']?.trim();
-  if (!value) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return seconds >= 0 ? seconds * 1000 : undefined;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
 function withoutSecrets(headers: Record<string, string>): Record<string, string> {

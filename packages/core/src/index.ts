@@ -18,6 +18,7 @@ export {
   UnprocessableEntityError,
   type ValidationIssue,
 } from './errors.ts';
+export { isRetryableError } from './is-retryable-error.ts';
 export type { Logger, LogLevel } from './logger.ts';
 export { applyPlan } from './planner/apply-plan.ts';
 export type {
