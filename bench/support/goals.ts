@@ -1,0 +1,42 @@
+import type { BenchTable } from './table.ts';
+
+/** A target a figure should meet, e.g. "client / undici p50 <= 1.10". */
+export interface Goal {
+  name: string;
+  measured: number;
+  comparison: '<=' | '>=' | '<' | '>';
+  bound: number;
+}
+
+export interface GoalResult extends Goal {
+  met: boolean;
+}
+
+export function checkGoals(goals: readonly Goal[]): GoalResult[] {
+  return goals.map((goal) => {
+    const { measured, bound } = goal;
+    const met =
+      goal.comparison === '<='
+        ? measured <= bound
+        : goal.comparison === '>='
+          ? measured >= bound
+          : goal.comparison === '<'
+            ? measured < bound
+            : measured > bound;
+    return { ...goal, met };
+  });
+}
+
+/** The goals as a table: measured ratio, target, and whether it was met. */
+export function goalsTable(title: string, results: readonly GoalResult[]): BenchTable {
+  return {
+    title,
+    columns: ['goal', 'measured', 'target', 'met'],
+    rows: results.map((result) => [
+      result.name,
+      `${result.measured.toFixed(3)}x`,
+      `${result.comparison} ${result.bound.toFixed(2)}x`,
+      result.met ? 'yes' : 'NO',
+    ]),
+  };
+}
