@@ -160,6 +160,26 @@ describe('ChatContextOptimizer against the wire (nock)', () => {
     });
   });
 
+  it('generate over several conversations sums tokenUsage in llmOutput', async () => {
+    fakeService('/v1/generate', [
+      { status: 200, body: generateBody('One.') },
+      { status: 200, body: generateBody('Two.') },
+    ]);
+
+    const result = await model().generate([
+      [new HumanMessage('First?')],
+      [new HumanMessage('Second?')],
+    ]);
+
+    expect(result.generations.map((generation) => generation[0]!.text).sort()).toEqual([
+      'One.',
+      'Two.',
+    ]);
+    expect(result.llmOutput).toEqual({
+      tokenUsage: { promptTokens: 640, completionTokens: 24, totalTokens: 664 },
+    });
+  });
+
   it('shows ctxopt_usage as on_custom_event and the chunks in streamEvents', async () => {
     fakeService('/v1/generate', [{ status: 200, body: generateBody('Version 4.2.', 'req_ev') }]);
 

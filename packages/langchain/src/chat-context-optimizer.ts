@@ -12,17 +12,12 @@ import {
   type BindToolsInput,
   type LangSmithParams,
 } from '@langchain/core/language_models/chat_models';
-import { AIMessage, AIMessageChunk, type BaseMessage } from '@langchain/core/messages';
-import { ChatGenerationChunk, type ChatResult } from '@langchain/core/outputs';
+import type { BaseMessage } from '@langchain/core/messages';
+import type { ChatGenerationChunk, ChatResult } from '@langchain/core/outputs';
 import { type CompressSettings, checkCompressSettings } from './compress-settings.ts';
 import { dispatchUsage } from './ctxopt-events.ts';
 import { toGenerateContext } from './generate-context.ts';
-import {
-  answerPieces,
-  responseMetadataOf,
-  tokenUsageOf,
-  usageMetadataOf,
-} from './generate-result.ts';
+import { answerChunks, chatResultOf, combineTokenUsage } from './generate-result.ts';
 import {
   type CompressSettingsOptions,
   type OptimizerSourceOptions,
@@ -132,16 +127,7 @@ export class ChatContextOptimizer extends BaseChatModel {
     options: this['ParsedCallOptions'],
     runManager?: CallbackManagerForLLMRun,
   ): Promise<ChatResult> {
-    const response = await this.#call(messages, options, runManager);
-    const message = new AIMessage({
-      content: response.data.answer,
-      usage_metadata: usageMetadataOf(response),
-      response_metadata: { ...responseMetadataOf(response) },
-    });
-    return {
-      generations: [{ text: response.data.answer, message }],
-      llmOutput: { tokenUsage: tokenUsageOf(response) },
-    };
+    return chatResultOf(await this.#call(messages, options, runManager));
   }
 
   override async *_streamResponseChunks(
@@ -150,27 +136,16 @@ export class ChatContextOptimizer extends BaseChatModel {
     runManager?: CallbackManagerForLLMRun,
   ): AsyncGenerator<ChatGenerationChunk> {
     const response = await this.#call(messages, options, runManager);
-    const pieces = answerPieces(response.data.answer);
-    for (const [index, text] of pieces.entries()) {
-      // The figures ride on the last chunk, so the merged message carries them once.
-      const last = index === pieces.length - 1;
-      const chunk = new ChatGenerationChunk({
-        text,
-        message: new AIMessageChunk({
-          content: text,
-          ...(last
-            ? {
-                usage_metadata: usageMetadataOf(response),
-                response_metadata: { ...responseMetadataOf(response) },
-              }
-            : {}),
-        }),
-      });
+    for (const chunk of answerChunks(response)) {
       yield chunk;
-      await runManager?.handleLLMNewToken(text, undefined, undefined, undefined, undefined, {
+      await runManager?.handleLLMNewToken(chunk.text, undefined, undefined, undefined, undefined, {
         chunk,
       });
     }
+  }
+
+  override _combineLLMOutput(...outputs: Parameters<typeof combineTokenUsage>) {
+    return combineTokenUsage(...outputs);
   }
 
   async #call(

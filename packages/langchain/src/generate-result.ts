@@ -1,5 +1,6 @@
 import type { GenerateResponse } from '@ctxopt/core';
-import type { UsageMetadata } from '@langchain/core/messages';
+import { AIMessage, AIMessageChunk, type UsageMetadata } from '@langchain/core/messages';
+import { ChatGenerationChunk, type ChatResult } from '@langchain/core/outputs';
 import { type CompressionSummary, monthlyUsageOf, summarizeCompression } from './usage-summary.ts';
 
 /** `AIMessage.usage_metadata` from the provider's token counts. */
@@ -38,8 +39,51 @@ export function responseMetadataOf(response: GenerateResponse): GenerateResponse
   };
 }
 
-/** Splits an answer into word-sized pieces (each keeps its trailing space) for `stream()`. */
-export function answerPieces(answer: string): string[] {
-  const pieces = answer.match(/\S+\s*|\s+/g);
-  return pieces ?? [''];
+/** The `ChatResult` of one generate call: the answer message and `llmOutput.tokenUsage`. */
+export function chatResultOf(response: GenerateResponse): ChatResult {
+  const message = new AIMessage({
+    content: response.data.answer,
+    usage_metadata: usageMetadataOf(response),
+    response_metadata: { ...responseMetadataOf(response) },
+  });
+  return {
+    generations: [{ text: response.data.answer, message }],
+    llmOutput: { tokenUsage: tokenUsageOf(response) },
+  };
+}
+
+/**
+ * The answer as word-sized chunks (each keeps its trailing space) for `stream()`. The
+ * figures ride on the last chunk, so the merged message carries them exactly once.
+ */
+export function answerChunks(response: GenerateResponse): ChatGenerationChunk[] {
+  const pieces = response.data.answer.match(/\S+\s*|\s+/g) ?? [''];
+  return pieces.map((text, index) => {
+    const last = index === pieces.length - 1;
+    const figures = last
+      ? {
+          usage_metadata: usageMetadataOf(response),
+          response_metadata: { ...responseMetadataOf(response) },
+        }
+      : {};
+    return new ChatGenerationChunk({
+      text,
+      message: new AIMessageChunk({ content: text, ...figures }),
+    });
+  });
+}
+
+type TokenUsage = ReturnType<typeof tokenUsageOf>;
+
+/** Sums `llmOutput.tokenUsage` over the calls of one `generate([...])`. */
+export function combineTokenUsage(...outputs: ({ tokenUsage?: TokenUsage } | undefined)[]): {
+  tokenUsage: TokenUsage;
+} {
+  const tokenUsage = { promptTokens: 0, completionTokens: 0, totalTokens: 0 };
+  for (const output of outputs) {
+    tokenUsage.promptTokens += output?.tokenUsage?.promptTokens ?? 0;
+    tokenUsage.completionTokens += output?.tokenUsage?.completionTokens ?? 0;
+    tokenUsage.totalTokens += output?.tokenUsage?.totalTokens ?? 0;
+  }
+  return { tokenUsage };
 }
