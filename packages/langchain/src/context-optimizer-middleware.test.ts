@@ -72,7 +72,7 @@ describe('contextOptimizerMiddleware in createAgent (nock)', () => {
 
   it('the model sees the compressed conversation on every step; the state keeps the originals', async () => {
     const reply = { status: 200, body: compressBody(compressedText, { requestId: 'req_agent' }) };
-    const service = fakeService('/v1/compress', [reply, reply, reply]);
+    const service = fakeService('/v1/compress', [reply]);
     const model = scriptedModel();
     const recorder = new EventRecorder();
     const agent = createAgent({
@@ -89,10 +89,8 @@ describe('contextOptimizerMiddleware in createAgent (nock)', () => {
       { callbacks: [recorder] },
     );
 
-    // One compression per model call, each with the same span and the current question.
+    // The span and the question are the same on every step: one call serves all three.
     expect(service.requests.map((request) => request.body)).toEqual([
-      { context: expectedSpanContext, query: QUESTION, mode: 'balanced' },
-      { context: expectedSpanContext, query: QUESTION, mode: 'balanced' },
       { context: expectedSpanContext, query: QUESTION, mode: 'balanced' },
     ]);
     expect(model.boundTools[0]).toEqual(['refund_quote', 'issue_refund']);
@@ -136,12 +134,28 @@ describe('contextOptimizerMiddleware in createAgent (nock)', () => {
     expect(kept).toHaveLength(13);
     expect(kept.some((message) => message.text.includes('Earlier conversation'))).toBe(false);
     expect(kept.at(-1)!.text).toBe('Done: refund R-1234 of 49.90 EUR is on its way.');
-    expect(recorder.events('ctxopt_usage').map((event) => event.requestId)).toEqual([
-      'req_agent',
-      'req_agent',
-      'req_agent',
-    ]);
+    expect(recorder.events('ctxopt_usage').map((event) => event.requestId)).toEqual(['req_agent']);
     expect(recorder.events('ctxopt_usage')[0]).toMatchObject({ source: 'middleware' });
+  });
+
+  it('with cacheSize 0 compresses again on every step', async () => {
+    const reply = { status: 200, body: compressBody(compressedText, { requestId: 'req_agent' }) };
+    const service = fakeService('/v1/compress', [reply, reply, reply]);
+    const model = scriptedModel();
+    const agent = createAgent({
+      model,
+      tools: [refundQuote, issueRefund],
+      middleware: [contextOptimizerMiddleware({ ...clientOptions, cacheSize: 0 })],
+    });
+
+    await agent.invoke({ messages: [...supportHistory(), new HumanMessage(QUESTION)] });
+
+    expect(service.requests.map((request) => request.body)).toEqual([
+      { context: expectedSpanContext, query: QUESTION },
+      { context: expectedSpanContext, query: QUESTION },
+      { context: expectedSpanContext, query: QUESTION },
+    ]);
+    for (const call of model.calls) expect(call[0]!.text).toContain(compressedText);
   });
 
   it('falls open when the service is down: the model sees the originals and ctxopt_error fires', async () => {

@@ -1,5 +1,6 @@
 import { checkCompressSettings, checkCount } from './compress-settings.ts';
 import { type CompressedMessageFactory, compressedHistoryMessage } from './compressed-message.ts';
+import { CompressionCache } from './compression-cache.ts';
 import type { CtxoptEventSource } from './ctxopt-events.ts';
 import type { ConversationSettings } from './optimize-conversation.ts';
 import { type ContextOptimizerOptions, resolveOptimizer } from './optimizer-options.ts';
@@ -15,6 +16,11 @@ export interface ConversationOptimizerOptions extends ContextOptimizerOptions {
    * @default a `HumanMessage` reading "Earlier conversation (compressed):" and the text
    */
   compressedMessage?: CompressedMessageFactory;
+  /**
+   * How many recent compressions are reused when the same span and query come again
+   * (each step of an agent's tool loop); `0` sends every time. @default 32
+   */
+  cacheSize?: number;
 }
 
 export function conversationSettings(
@@ -34,5 +40,6 @@ export function conversationSettings(
     ),
     pinnedRoles: options.pinnedRoles ?? ['system'],
     createMessage: options.compressedMessage ?? compressedHistoryMessage,
+    cache: new CompressionCache(checkCount(owner, 'cacheSize', options.cacheSize ?? 32, 0)),
   };
 }

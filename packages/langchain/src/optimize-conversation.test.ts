@@ -8,6 +8,7 @@ import {
 } from '@langchain/core/messages';
 import { describe, expect, it } from 'vitest';
 import { compressedHistoryMessage } from './compressed-message.ts';
+import { CompressionCache } from './compression-cache.ts';
 import { type ConversationSettings, optimizeConversation } from './optimize-conversation.ts';
 import { compressBody } from './test-support/fake-service.ts';
 
@@ -35,6 +36,7 @@ function recordingSettings(
     protectLastMessages: 0,
     pinnedRoles: ['system'],
     createMessage: compressedHistoryMessage,
+    cache: new CompressionCache(0),
     ...overrides,
   };
   return { settings, sent };
@@ -98,6 +100,28 @@ describe('optimizeConversation', () => {
     const input = [new AIMessage('old'), new HumanMessage('q?')];
     expect(await optimizeConversation(input, settings)).toBe(input);
     expect(sent).toHaveLength(1);
+  });
+
+  it('reuses a cached compression for the same span and query, with no second call', async () => {
+    const { settings, sent } = recordingSettings(() => compressBody('gist'), {
+      cache: new CompressionCache(2),
+    });
+    const history = [new AIMessage('a long answer'), new HumanMessage('q?')];
+
+    const first = await optimizeConversation(history, settings);
+    const second = await optimizeConversation([...history, new AIMessage('more')], settings);
+    await optimizeConversation([new AIMessage('other'), new HumanMessage('q?')], settings);
+    await optimizeConversation([new AIMessage('third'), new HumanMessage('q?')], settings);
+    await optimizeConversation(history, settings);
+
+    expect(sent.map((params) => params.context)).toEqual([
+      [{ role: 'assistant', content: 'a long answer' }],
+      [{ role: 'assistant', content: 'other' }],
+      [{ role: 'assistant', content: 'third' }],
+      // Evicted by the two newer entries: sent again.
+      [{ role: 'assistant', content: 'a long answer' }],
+    ]);
+    expect(second[0]!.text).toBe(first[0]!.text);
   });
 
   it("rethrows the caller's abort even when failing open", async () => {

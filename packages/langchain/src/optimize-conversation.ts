@@ -2,7 +2,6 @@ import {
   APIUserAbortError,
   applyPlan,
   type CompressParams,
-  type CompressResponse,
   type ContextOptimizer,
   type ConversationPlan,
   MAX_CONTEXT_MESSAGES,
@@ -12,6 +11,7 @@ import type { BaseMessage } from '@langchain/core/messages';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import type { CompressSettings } from './compress-settings.ts';
 import type { CompressedMessageFactory } from './compressed-message.ts';
+import type { CompressionCache } from './compression-cache.ts';
 import { type CtxoptEventSource, dispatchError, dispatchUsage } from './ctxopt-events.ts';
 import { toPlannerMessages } from './message-mapping.ts';
 import { isFailureStatus } from './usage-summary.ts';
@@ -25,6 +25,8 @@ export interface ConversationSettings extends CompressSettings {
   /** Roles never compressed. */
   pinnedRoles: readonly string[];
   createMessage: CompressedMessageFactory;
+  /** Recent compressions by request body; a hit makes no call and dispatches no event. */
+  cache: CompressionCache;
 }
 
 export interface ConversationCall {
@@ -51,23 +53,26 @@ export async function optimizeConversation(
     protectLastMessages: settings.protectLastMessages,
   });
   if (!plan.compress) return messages;
-  let response: CompressResponse;
-  try {
-    response = await settings.optimizer.compress(compressParams(plan, settings), {
-      ...(call.signal ? { signal: call.signal } : {}),
-    });
-  } catch (error) {
-    // The caller's own abort ends the run; falling open would only hide it.
-    if (settings.onError === 'throw' || APIUserAbortError.isInstance(error)) throw error;
-    await dispatchError(error, settings.source, call.config);
-    return messages;
+  const params = compressParams(plan, settings);
+  let response = settings.cache.get(params);
+  if (!response) {
+    try {
+      response = await settings.optimizer.compress(params, {
+        ...(call.signal ? { signal: call.signal } : {}),
+      });
+    } catch (error) {
+      // The caller's own abort ends the run; falling open would only hide it.
+      if (settings.onError === 'throw' || APIUserAbortError.isInstance(error)) throw error;
+      await dispatchError(error, settings.source, call.config);
+      return messages;
+    }
+    settings.cache.set(params, response);
+    await dispatchUsage(response, settings.source, call.config);
   }
-  await dispatchUsage(response, settings.source, call.config);
   // Nothing saved (a `skipped` span, say): the original messages keep their structure.
-  if (isFailureStatus(response.compression.status) || response.usage.request.savedTokens <= 0) {
-    return messages;
-  }
-  return applyPlan(messages, plan, response.data.compressed, (text) =>
+  const { compression, usage, data } = response;
+  if (isFailureStatus(compression.status) || usage.request.savedTokens <= 0) return messages;
+  return applyPlan(messages, plan, data.compressed, (text) =>
     settings.createMessage(text, response),
   );
 }
