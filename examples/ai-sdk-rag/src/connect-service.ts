@@ -2,6 +2,8 @@ import { type ContextOptimizer, ContextOptimizerClient } from '@ctxopt/core';
 import { startEmulator } from '@ctxopt/local';
 
 export interface ServiceConnection {
+  /** `service` for CTXOPT_BASE_URL, `emulator` for the in-process one. */
+  target: 'service' | 'emulator';
   optimizer: ContextOptimizer;
   /** The first line of the example's output: which service compresses, and why. */
   description: string;
@@ -18,6 +20,7 @@ export interface ServiceConnection {
 export async function connectService(env: NodeJS.ProcessEnv): Promise<ServiceConnection> {
   if (env.CTXOPT_API_KEY && env.CTXOPT_BASE_URL) {
     return {
+      target: 'service',
       optimizer: new ContextOptimizerClient({
         apiKey: env.CTXOPT_API_KEY,
         baseURL: env.CTXOPT_BASE_URL,
@@ -29,6 +32,7 @@ export async function connectService(env: NodeJS.ProcessEnv): Promise<ServiceCon
   // This example only compresses (the model runs here), so the emulator needs no provider key.
   const emulator = await startEmulator();
   return {
+    target: 'emulator',
     optimizer: new ContextOptimizerClient({ apiKey: emulator.apiKey, baseURL: emulator.url }),
     description:
       `Context Optimization API: in-process emulator at ${emulator.url} (it compresses; the model runs in this process); ` +

@@ -140,7 +140,7 @@ export async function main(options: MainOptions = {}): Promise<RunFigures> {
       `Total: ${turns.length} turns, ${totals.calls} model calls, ${formatTokens(totals.inputTokens)} tokens compressed to ${formatTokens(totals.compressedTokens)}, saved ${formatTokens(totals.inputTokens - totals.compressedTokens)} tokens, reduction ${formatReduction(totals.reduction)}; the model read ${formatTokens(totals.modelInputTokens)} tokens`,
     );
     return {
-      target: env.CTXOPT_API_KEY && env.CTXOPT_BASE_URL ? 'service' : 'emulator',
+      target: service.target,
       turns,
       totals,
     };

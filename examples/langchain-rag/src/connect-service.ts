@@ -2,6 +2,8 @@ import { type ContextOptimizer, ContextOptimizerClient } from '@ctxopt/core';
 import { startEmulator } from '@ctxopt/local';
 
 export interface ServiceConnection {
+  /** `service` for CTXOPT_BASE_URL, `emulator` for the in-process one. */
+  target: 'service' | 'emulator';
   optimizer: ContextOptimizer;
   /** The first line of the example's output: which service answers, and why. */
   description: string;
@@ -27,6 +29,7 @@ function providerKeysOf(env: NodeJS.ProcessEnv) {
 export async function connectService(env: NodeJS.ProcessEnv): Promise<ServiceConnection> {
   if (env.CTXOPT_API_KEY && env.CTXOPT_BASE_URL) {
     return {
+      target: 'service',
       optimizer: new ContextOptimizerClient({
         apiKey: env.CTXOPT_API_KEY,
         baseURL: env.CTXOPT_BASE_URL,
@@ -41,6 +44,7 @@ export async function connectService(env: NodeJS.ProcessEnv): Promise<ServiceCon
     ? `${Object.keys(providerKeys).join(', ')} answer with real calls, the others offline`
     : 'its offline provider answers';
   return {
+    target: 'emulator',
     optimizer: new ContextOptimizerClient({ apiKey: emulator.apiKey, baseURL: emulator.url }),
     description:
       `Context Optimization API: in-process emulator at ${emulator.url} (${answers}); ` +

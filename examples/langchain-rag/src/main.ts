@@ -34,8 +34,13 @@ export async function main(options: MainOptions = {}): Promise<RunFigures> {
     const documents = await loadCorpus();
     const { vectorStore, chunkCount } = await buildIndex(documents);
     const answerModel = answerModelOf(env);
+    const keyName = `${answerModel.provider.toUpperCase()}_API_KEY`;
+    const answeredBy =
+      service.target === 'emulator' && !env[keyName]
+        ? `the emulator's offline provider, standing in for ${answerModel.provider}/${answerModel.model} (no ${keyName})`
+        : `${answerModel.provider}/${answerModel.model}`;
     log(
-      `Indexed ${documents.length} handbook documents as ${chunkCount} chunks (RecursiveCharacterTextSplitter, lexical embedding, MemoryVectorStore); answers by ${answerModel.provider}/${answerModel.model} through /v1/generate.`,
+      `Indexed ${documents.length} handbook documents as ${chunkCount} chunks (RecursiveCharacterTextSplitter, lexical embedding, MemoryVectorStore); /v1/generate answers with ${answeredBy}.`,
     );
     const pipeline = createPipeline({ optimizer: service.optimizer, vectorStore, answerModel });
     const questions = options.questions ?? demoQuestions.map((entry) => entry.question);
@@ -63,7 +68,7 @@ export async function main(options: MainOptions = {}): Promise<RunFigures> {
       `Total: ${results.length} questions, retrieved ${formatTokens(retrievedTokens)} tokens, compressed ${formatTokens(compressedTokens)} tokens, saved ${formatTokens(retrievedTokens - compressedTokens)} tokens, reduction ${formatReduction(reduction)}`,
     );
     return {
-      target: env.CTXOPT_API_KEY && env.CTXOPT_BASE_URL ? 'service' : 'emulator',
+      target: service.target,
       questions: results,
       totals: { retrievedTokens, compressedTokens, reduction },
     };

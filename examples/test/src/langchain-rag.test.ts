@@ -1,25 +1,29 @@
-import { OFFLINE_NO_MATCH_ANSWER, startEmulator } from '@ctxopt/local';
+import { countTokens, OFFLINE_NO_MATCH_ANSWER, startEmulator } from '@ctxopt/local';
 import { demoQuestions } from '@ctxopt-examples/corpus';
 import { main } from '@ctxopt-examples/langchain-rag';
-import { describe, expect, it } from 'vitest';
-import { connectionError } from './closed.ts';
+import nock from 'nock';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { listeningServers } from './closed.ts';
 import { match, parseCount, printedReduction } from './printed-figures.ts';
 
 async function run(env: NodeJS.ProcessEnv) {
+  const serversBefore = listeningServers();
   const lines: string[] = [];
   const figures = await main({ log: (line) => lines.push(line), env });
-  return { lines, figures };
+  return { lines, figures, serversBefore };
 }
 
 describe('the LangChain RAG example', { timeout: 30_000 }, () => {
   it('says in its first line that it started the emulator, and stops it before returning', async () => {
-    const { lines, figures } = await run({});
-    const [, url] = match(
+    const { lines, figures, serversBefore } = await run({});
+    match(
       lines[0],
       /in-process emulator at (http:\/\/127\.0\.0\.1:\d+) \(its offline provider answers\)/,
     );
     expect(figures.target).toBe('emulator');
-    expect(await connectionError(url!)).toBe('ECONNREFUSED');
+    // The emulator it started is closed: no server of its own is left listening (Node
+    // drops the handle from its list a moment after close() resolves).
+    await vi.waitFor(() => expect(listeningServers()).toBe(serversBefore), { timeout: 2000 });
   });
 
   it('prints figures that add up: each question compressed, totals the sums', async () => {
@@ -111,5 +115,52 @@ describe('the LangChain RAG example', { timeout: 30_000 }, () => {
     } finally {
       await service.close();
     }
+  });
+  describe('with OPENAI_API_KEY set', () => {
+    afterEach(() => {
+      nock.cleanAll();
+      nock.enableNetConnect();
+    });
+
+    it('has the emulator answer through OpenAI, and prints what the provider said', async () => {
+      nock.disableNetConnect();
+      nock.enableNetConnect('127.0.0.1');
+      const received: { model: string; messages: { role: string; content: string }[] }[] = [];
+      const openai = nock('https://api.openai.com', {
+        reqheaders: { authorization: 'Bearer sk-test-key' },
+      })
+        .post('/v1/chat/completions', (body) => {
+          received.push(body);
+          return true;
+        })
+        .times(demoQuestions.length)
+        .reply(200, () => ({
+          choices: [{ message: { content: `Provider answer ${received.length}.` } }],
+          usage: {
+            prompt_tokens: 400 + received.length,
+            completion_tokens: 7,
+            total_tokens: 407 + received.length,
+          },
+        }));
+
+      const { lines, figures } = await run({ OPENAI_API_KEY: 'sk-test-key' });
+
+      expect(openai.isDone()).toBe(true);
+      expect(lines[0]).toContain('(openai answer with real calls, the others offline)');
+      expect(lines[1]).toContain('/v1/generate answers with openai/gpt-4o-mini.');
+      for (const [index, entry] of demoQuestions.entries()) {
+        const body = received[index]!;
+        expect(body.model).toBe('gpt-4o-mini');
+        const figuresOf = figures.questions[index]!;
+        // The question is the user turn; the system part carries the context, compressed.
+        expect(body.messages.at(-1)).toEqual({ role: 'user', content: entry.question });
+        expect(countTokens(body.messages[0]!.content)).toBeLessThan(figuresOf.retrievedTokens);
+        expect(figuresOf.answer).toBe(`Provider answer ${index + 1}.`);
+        expect(figuresOf.providerInputTokens).toBe(401 + index);
+        expect(lines).toContain(
+          `  answer:     Provider answer ${index + 1}. (generate requestId ${figuresOf.generateRequestId}; provider tokens ${401 + index} in, 7 out)`,
+        );
+      }
+    });
   });
 });
