@@ -85,4 +85,25 @@ describe('programmable faults', () => {
   it('refuses a count that is not a positive integer', () => {
     expect(() => emulator.faults.dropNext(0)).toThrow(RangeError);
   });
+
+  it('injects a seeded random mix of faults, replayable from its seed', async () => {
+    const draw = async (seed: number) => {
+      emulator.faults.clear();
+      emulator.faults.injectRandomly({ probability: 0.5, seed, kinds: ['fail', 'malformed'] });
+      const statuses: string[] = [];
+      for (let index = 0; index < 40; index++) {
+        const received = await send(emulator, { body });
+        statuses.push(received.json === undefined ? 'malformed' : String(received.status));
+      }
+      return statuses;
+    };
+    const first = await draw(7);
+    expect(new Set(first)).toEqual(new Set(['200', '503', 'malformed']));
+    const faulted = first.filter((status) => status !== '200').length;
+    expect(faulted).toBeGreaterThan(8);
+    expect(faulted).toBeLessThan(32);
+    expect(await draw(7)).toEqual(first);
+    emulator.faults.clear();
+    expect((await send(emulator, { body })).status).toBe(200);
+  });
 });
