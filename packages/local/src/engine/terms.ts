@@ -1,3 +1,5 @@
+import { wordsOf } from './word-scanner.ts';
+
 /**
  * Words as the scorer sees them: lower-cased, with a light suffix stripping so that
  * "rivers" meets "river" and "founded" meets "found", and a stop-word list so that
@@ -34,15 +36,7 @@ export function isStopWord(word: string): boolean {
   return STOP_WORDS.has(word);
 }
 
-/**
- * Runs of letters or of digits; a word in camel case splits at its capitals, so that
- * `retryDelay` in code meets "retry delay" in a question.
- */
-export const WORD = /[\p{Lu}\p{Lt}]*[\p{Ll}\p{Lo}\p{Lm}\p{M}]+|[\p{Lu}\p{Lt}\p{M}]+|\p{N}+/gu;
-
 /** The lower-cased, stemmed words of a short text such as a query or a title. */
 export function termsOf(text: string): string[] {
-  const terms: string[] = [];
-  for (const [word] of text.matchAll(WORD)) terms.push(stem(word.toLowerCase()));
-  return terms;
+  return wordsOf(text).map(stem);
 }

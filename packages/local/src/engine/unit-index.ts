@@ -1,9 +1,11 @@
 import type { Unit } from './segment.ts';
-import { isStopWord, stem, WORD } from './terms.ts';
+import { isStopWord, stem } from './terms.ts';
+import { nextWord, type WordMatch } from './word-scanner.ts';
 
 /**
- * The words of every unit as term ids, built in one pass over the text. A surface
- * form is lower-cased and stemmed once, however often it occurs.
+ * The words of every unit as term ids, built in one pass over the text. A word form is
+ * recognised by its two hashes in an open-addressing table, so it is lower-cased and
+ * stemmed once however often it occurs, and no string is made for a word seen before.
  */
 export interface UnitIndex {
   /** The term id of every word, unit after unit. */
@@ -17,37 +19,76 @@ export interface UnitIndex {
   termCount: number;
 }
 
+/** Word forms by their hashes: term id, or -1 for an empty slot. */
+class FormTable {
+  hashA = new Int32Array(1024);
+  hashB = new Int32Array(1024);
+  ids = new Int32Array(1024).fill(-1);
+  size = 0;
+
+  slot(hashA: number, hashB: number): number {
+    const mask = this.ids.length - 1;
+    let slot = (hashA ^ Math.imul(hashB, 0x9e3779b1)) & mask;
+    while (this.ids[slot] !== -1 && (this.hashA[slot] !== hashA || this.hashB[slot] !== hashB)) {
+      slot = (slot + 1) & mask;
+    }
+    return slot;
+  }
+
+  add(slot: number, hashA: number, hashB: number, id: number): void {
+    this.hashA[slot] = hashA;
+    this.hashB[slot] = hashB;
+    this.ids[slot] = id;
+    if (++this.size * 2 > this.ids.length) this.grow();
+  }
+
+  private grow(): void {
+    const { hashA, hashB, ids } = this;
+    this.hashA = new Int32Array(ids.length * 2);
+    this.hashB = new Int32Array(ids.length * 2);
+    this.ids = new Int32Array(ids.length * 2).fill(-1);
+    for (let old = 0; old < ids.length; old++) {
+      if (ids[old] === -1) continue;
+      const slot = this.slot(hashA[old]!, hashB[old]!);
+      this.hashA[slot] = hashA[old]!;
+      this.hashB[slot] = hashB[old]!;
+      this.ids[slot] = ids[old]!;
+    }
+  }
+}
+
 export function indexUnits(text: string, units: readonly Unit[]): UnitIndex {
-  const surfaces = new Map<string, number>();
+  const forms = new FormTable();
   const termIds = new Map<string, number>();
   const stopList: number[] = [];
   let words = new Int32Array(Math.ceil(text.length / 5) + 16);
   const offsets = new Int32Array(units.length + 1);
+  const match: WordMatch = { start: 0, end: 0, hashA: 0, hashB: 0 };
   let count = 0;
-  let unit = 0;
-  WORD.lastIndex = 0;
-  for (let match = WORD.exec(text); match; match = WORD.exec(text)) {
-    while (unit < units.length && match.index >= units[unit]!.end) offsets[++unit] = count;
-    const surface = match[0];
-    let id = surfaces.get(surface);
-    if (id === undefined) {
-      const term = stem(surface.toLowerCase());
-      id = termIds.get(term);
-      if (id === undefined) {
-        id = termIds.size;
-        termIds.set(term, id);
-        stopList.push(isStopWord(term) ? 1 : 0);
+  for (let unit = 0; unit < units.length; unit++) {
+    const { start, end } = units[unit]!;
+    for (let from = start; nextWord(text, from, end, match); from = match.end) {
+      const slot = forms.slot(match.hashA, match.hashB);
+      let id = forms.ids[slot]!;
+      if (id === -1) {
+        const term = stem(text.slice(match.start, match.end).toLowerCase());
+        id = termIds.get(term) ?? -1;
+        if (id === -1) {
+          id = termIds.size;
+          termIds.set(term, id);
+          stopList.push(isStopWord(term) ? 1 : 0);
+        }
+        forms.add(slot, match.hashA, match.hashB, id);
       }
-      surfaces.set(surface, id);
+      if (count === words.length) {
+        const grown = new Int32Array(words.length * 2);
+        grown.set(words);
+        words = grown;
+      }
+      words[count++] = id;
     }
-    if (count === words.length) {
-      const grown = new Int32Array(words.length * 2);
-      grown.set(words);
-      words = grown;
-    }
-    words[count++] = id;
+    offsets[unit + 1] = count;
   }
-  while (unit < units.length) offsets[++unit] = count;
   return {
     words: words.subarray(0, count),
     offsets,
