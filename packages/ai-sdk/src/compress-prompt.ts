@@ -10,7 +10,6 @@ import {
 import { type ContextOptimizerCallOptions, pickLevelOrMode } from './call-options.ts';
 import { withDeadline } from './deadline.ts';
 import { toAISDKError } from './error-mapping.ts';
-import { fitContext } from './fit-context.ts';
 import { endpointOf } from './optimizer-source.ts';
 import { toPlannerMessages } from './planner-messages.ts';
 import {
@@ -64,7 +63,7 @@ export async function compressPrompt(
     return { prompt, usage: skippedUsage(plan.skipReason ?? 'nothing-to-compress') };
   }
   const params: CompressParams = {
-    context: fitContext(plan.context),
+    context: plan.context,
     ...(plan.query === undefined ? {} : { query: plan.query }),
     ...pickLevelOrMode(callOptions, settings),
   };

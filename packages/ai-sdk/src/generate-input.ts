@@ -1,6 +1,5 @@
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
-import type { ContextMessage } from '@ctxopt/core';
-import { fitContext } from './fit-context.ts';
+import { type ContextMessage, fitContext } from '@ctxopt/core';
 import { toPlannerMessages } from './planner-messages.ts';
 
 /** The `context` and `query` of a `/v1/generate` body. */

@@ -28,6 +28,7 @@ export type {
   PlanSkipReason,
 } from './planner/conversation.ts';
 export { estimateTokens } from './planner/estimate-tokens.ts';
+export { fitContext } from './planner/fit-context.ts';
 export { planConversation } from './planner/plan-conversation.ts';
 export {
   type CompressionLevel,

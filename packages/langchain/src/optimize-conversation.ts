@@ -4,7 +4,6 @@ import {
   type CompressParams,
   type ContextOptimizer,
   type ConversationPlan,
-  MAX_CONTEXT_MESSAGES,
   planConversation,
 } from '@ctxopt/core';
 import type { BaseMessage } from '@langchain/core/messages';
@@ -78,13 +77,8 @@ export async function optimizeConversation(
 }
 
 function compressParams(plan: ConversationPlan, settings: CompressSettings): CompressParams {
-  // The contract takes at most 500 messages; a longer span goes as one transcript string.
-  const context =
-    plan.context.length > MAX_CONTEXT_MESSAGES
-      ? plan.context.map((message) => `${message.role}: ${message.content}`).join('\n\n')
-      : plan.context;
   return {
-    context,
+    context: plan.context,
     ...(plan.query ? { query: plan.query } : {}),
     ...settings.body,
   };

@@ -1,3 +1,5 @@
+import type { ContextMessage } from '../schemas.ts';
+
 /**
  * The framework-neutral view of a conversation that the planner works on. Each
  * framework adapter maps its own messages to this shape, index for index.
@@ -38,8 +40,11 @@ export interface ConversationPlan {
   skipReason?: PlanSkipReason;
   spanStart: number;
   spanEnd: number;
-  /** The span as contract messages, empty texts left out. */
-  context: { role: string; content: string }[];
+  /**
+   * The span as contract messages, empty texts left out; a span of more than 500 messages
+   * (the contract's limit) as one `role: content` transcript string instead.
+   */
+  context: ContextMessage[] | string;
   /** The text of the last user message: the current query. */
   query?: string;
   /** The planner's estimate of the span's size in tokens. */

@@ -94,4 +94,12 @@ describe('planConversation', () => {
     const plan = planConversation(messages);
     expect(applyPlan(messages, plan, '', (text) => user(text))).toEqual([messages[1]]);
   });
+
+  it('sends a span of more than 500 messages as one transcript string', () => {
+    const history = Array.from({ length: 600 }, (_, index) => assistant(`turn ${index}`));
+    const plan = planConversation([...history, user('And now?')]);
+    expect(plan).toMatchObject({ compress: true, spanStart: 0, spanEnd: 600 });
+    expect(typeof plan.context).toBe('string');
+    expect((plan.context as string).split('\n\n')).toHaveLength(600);
+  });
 });

@@ -1,5 +1,6 @@
 import type { ConversationPlan, PlannerMessage, PlanOptions } from './conversation.ts';
 import { estimateTokens } from './estimate-tokens.ts';
+import { fitContext } from './fit-context.ts';
 
 /**
  * Splits a conversation into what stays as it is and one compressible span.
@@ -46,7 +47,7 @@ export function planConversation(
     runStart = index + 1;
   }
 
-  const context = messages
+  const spanMessages = messages
     .slice(best.start, best.end)
     .filter((message) => message.text.length > 0)
     .map((message) => ({ role: message.role, content: message.text }));
@@ -54,11 +55,11 @@ export function planConversation(
     compress: false,
     spanStart: best.start,
     spanEnd: best.end,
-    context,
+    context: fitContext(spanMessages),
     estimatedTokens: best.tokens,
     ...(query === undefined ? {} : { query }),
   };
-  if (context.length === 0) return { ...plan, skipReason: 'nothing-to-compress' };
+  if (spanMessages.length === 0) return { ...plan, skipReason: 'nothing-to-compress' };
   if (best.tokens < (options.minTokens ?? 0)) return { ...plan, skipReason: 'below-min-tokens' };
   return { ...plan, compress: true };
 }

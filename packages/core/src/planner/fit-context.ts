@@ -1,4 +1,4 @@
-import { type ContextMessage, MAX_CONTEXT_MESSAGES } from '@ctxopt/core';
+import { type ContextMessage, MAX_CONTEXT_MESSAGES } from '../schemas.ts';
 
 /**
  * The contract takes at most 500 messages in `context` (spec 2.1). A longer span goes as
