@@ -5,6 +5,7 @@ import {
   type ContextOptimizer,
   compressionLevels,
   compressionModes,
+  DEFAULT_MIN_TOKENS,
   type ProviderId,
 } from '@ctxopt/core';
 import { createCompressedMessage } from './compressed-message.ts';
@@ -12,7 +13,6 @@ import type { ContextOptimizerMiddlewareOptions } from './context-optimizer-midd
 import { resolveOptimizer } from './optimizer-source.ts';
 import type { ContextOptimizerUsage } from './usage-metadata.ts';
 
-export const DEFAULT_MIN_TOKENS = 500;
 export const DEFAULT_COMPRESS_TIMEOUT_MS = 5_000;
 export const DEFAULT_GENERATE_TIMEOUT_MS = 60_000;
 

@@ -21,11 +21,12 @@ export {
 export { isRetryableError } from './is-retryable-error.ts';
 export type { Logger, LogLevel } from './logger.ts';
 export { applyPlan } from './planner/apply-plan.ts';
-export type {
-  ConversationPlan,
-  PlannerMessage,
-  PlanOptions,
-  PlanSkipReason,
+export {
+  type ConversationPlan,
+  DEFAULT_MIN_TOKENS,
+  type PlannerMessage,
+  type PlanOptions,
+  type PlanSkipReason,
 } from './planner/conversation.ts';
 export { estimateTokens } from './planner/estimate-tokens.ts';
 export { fitContext } from './planner/fit-context.ts';

@@ -22,6 +22,7 @@ export interface CompressSettings {
 export function checkCompressSettings(
   options: CompressSettingsOptions & FailOpenOptions,
   owner: string,
+  defaultMinTokens = 0,
 ): CompressSettings {
   const fail = (message: string) => {
     throw new ContextOptimizerError(`${owner}: ${message}`);
@@ -40,7 +41,7 @@ export function checkCompressSettings(
   if (onError !== 'passthrough' && onError !== 'throw') {
     fail(`onError must be 'passthrough' or 'throw' (got ${JSON.stringify(onError)}).`);
   }
-  const minTokens = options.minTokens ?? 0;
+  const minTokens = options.minTokens ?? defaultMinTokens;
   if (typeof minTokens !== 'number' || !Number.isFinite(minTokens) || minTokens < 0) {
     fail(`minTokens must be a number of at least 0 (got ${JSON.stringify(minTokens)}).`);
   }

@@ -61,7 +61,13 @@ describe('contextOptimizerMiddleware end to end (emulator over HTTP)', () => {
       model,
       tools: [refundQuote, issueRefund],
       systemPrompt: 'You are the support agent of an outdoor shop.',
-      middleware: [contextOptimizerMiddleware({ ...emulatorClient(emulator), level: 'standard' })],
+      middleware: [
+        contextOptimizerMiddleware({
+          ...emulatorClient(emulator),
+          minTokens: 0,
+          level: 'standard',
+        }),
+      ],
     });
     const history = longSupportHistory();
     const question = new HumanMessage({ id: 'q', content: SUPPORT_QUESTION });
@@ -127,7 +133,7 @@ describe('contextOptimizerMiddleware end to end (emulator over HTTP)', () => {
     const agent = createAgent({
       model,
       tools: [refundQuote, issueRefund],
-      middleware: [contextOptimizerMiddleware({ ...emulatorClient(emulator) })],
+      middleware: [contextOptimizerMiddleware({ ...emulatorClient(emulator), minTokens: 0 })],
     });
     const history = longSupportHistory();
 

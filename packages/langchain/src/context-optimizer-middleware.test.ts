@@ -79,7 +79,9 @@ describe('contextOptimizerMiddleware in createAgent (nock)', () => {
       model,
       tools: [refundQuote, issueRefund],
       systemPrompt: SYSTEM_PROMPT,
-      middleware: [contextOptimizerMiddleware({ ...clientOptions, mode: 'balanced' })],
+      middleware: [
+        contextOptimizerMiddleware({ ...clientOptions, minTokens: 0, mode: 'balanced' }),
+      ],
     });
     const history = supportHistory();
     const question = new HumanMessage({ id: 'q1', content: QUESTION });
@@ -145,7 +147,7 @@ describe('contextOptimizerMiddleware in createAgent (nock)', () => {
     const agent = createAgent({
       model,
       tools: [refundQuote, issueRefund],
-      middleware: [contextOptimizerMiddleware({ ...clientOptions, cacheSize: 0 })],
+      middleware: [contextOptimizerMiddleware({ ...clientOptions, minTokens: 0, cacheSize: 0 })],
     });
 
     await agent.invoke({ messages: [...supportHistory(), new HumanMessage(QUESTION)] });
@@ -169,7 +171,7 @@ describe('contextOptimizerMiddleware in createAgent (nock)', () => {
     const agent = createAgent({
       model,
       tools: [refundQuote, issueRefund],
-      middleware: [contextOptimizerMiddleware({ ...clientOptions })],
+      middleware: [contextOptimizerMiddleware({ ...clientOptions, minTokens: 0 })],
     });
     const input = [...supportHistory(), new HumanMessage({ id: 'q1', content: QUESTION })];
 
@@ -196,7 +198,9 @@ describe('contextOptimizerMiddleware in createAgent (nock)', () => {
     const agent = createAgent({
       model,
       tools: [refundQuote, issueRefund],
-      middleware: [contextOptimizerMiddleware({ ...clientOptions, onError: 'throw' })],
+      middleware: [
+        contextOptimizerMiddleware({ ...clientOptions, minTokens: 0, onError: 'throw' }),
+      ],
     });
 
     await expect(

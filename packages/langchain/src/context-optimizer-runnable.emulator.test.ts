@@ -39,7 +39,13 @@ describe('ContextOptimizerRunnable end to end (emulator over HTTP)', () => {
     const model = new RecordingChatModel([new AIMessage('Refunds take up to 14 days.')]);
     const recorder = new EventRecorder();
     const chain = prompt
-      .pipe(new ContextOptimizerRunnable({ ...emulatorClient(emulator), level: 'standard' }))
+      .pipe(
+        new ContextOptimizerRunnable({
+          ...emulatorClient(emulator),
+          minTokens: 0,
+          level: 'standard',
+        }),
+      )
       .pipe(model);
 
     const answer = await chain.invoke(
@@ -74,7 +80,7 @@ describe('ContextOptimizerRunnable end to end (emulator over HTTP)', () => {
   it('streamEvents shows ctxopt_usage as on_custom_event', async () => {
     const emulator = await fixture.start();
     const chain = prompt
-      .pipe(new ContextOptimizerRunnable({ ...emulatorClient(emulator) }))
+      .pipe(new ContextOptimizerRunnable({ ...emulatorClient(emulator), minTokens: 0 }))
       .pipe(new RecordingChatModel([new AIMessage('ok')]));
 
     const names: string[] = [];
@@ -95,7 +101,14 @@ describe('ContextOptimizerRunnable end to end (emulator over HTTP)', () => {
     const recorder = new EventRecorder();
     const baseURL = await fixture.closedURL();
     const chain = prompt
-      .pipe(new ContextOptimizerRunnable({ baseURL, apiKey: 'sk-local-test', maxRetries: 0 }))
+      .pipe(
+        new ContextOptimizerRunnable({
+          baseURL,
+          apiKey: 'sk-local-test',
+          maxRetries: 0,
+          minTokens: 0,
+        }),
+      )
       .pipe(model);
     const history = longSupportHistory();
 
@@ -121,7 +134,13 @@ describe('ContextOptimizerRunnable end to end (emulator over HTTP)', () => {
     emulator.faults.failNext(1, { status: 503, code: 'maintenance' });
     const model = new RecordingChatModel([new AIMessage('never')]);
     const chain = prompt
-      .pipe(new ContextOptimizerRunnable({ ...emulatorClient(emulator), onError: 'throw' }))
+      .pipe(
+        new ContextOptimizerRunnable({
+          ...emulatorClient(emulator),
+          minTokens: 0,
+          onError: 'throw',
+        }),
+      )
       .pipe(model);
 
     await expect(

@@ -55,7 +55,7 @@ describe('ContextOptimizerRunnable in prompt | optimizer | model (nock)', () => 
     const model = new RecordingChatModel([new AIMessage('Yes, a refund is possible.')]);
     const recorder = new EventRecorder();
     const chain = prompt
-      .pipe(new ContextOptimizerRunnable({ ...clientOptions, level: 'standard' }))
+      .pipe(new ContextOptimizerRunnable({ ...clientOptions, minTokens: 0, level: 'standard' }))
       .pipe(model);
     const history = supportHistory();
 
@@ -116,7 +116,11 @@ describe('ContextOptimizerRunnable in prompt | optimizer | model (nock)', () => 
     const service = fakeService('/v1/compress', [
       { status: 200, body: compressBody('Order 1234 was lost.') },
     ]);
-    const optimizer = new ContextOptimizerRunnable({ ...clientOptions, protectLastMessages: 4 });
+    const optimizer = new ContextOptimizerRunnable({
+      ...clientOptions,
+      minTokens: 0,
+      protectLastMessages: 4,
+    });
     const history = supportHistory();
     const call = new AIMessage({
       id: 'a5',
@@ -138,12 +142,18 @@ describe('ContextOptimizerRunnable in prompt | optimizer | model (nock)', () => 
     expect(output[0]!.content).toBe('Earlier conversation (compressed):\n\nOrder 1234 was lost.');
   });
 
-  it('sends nothing when the span is below minTokens', async () => {
-    const optimizer = new ContextOptimizerRunnable({ ...clientOptions, minTokens: 10_000 });
+  it('sends nothing when the span is below minTokens (500 estimated tokens by default)', async () => {
+    const service = fakeService('/v1/compress', [{ status: 200, body: compressBody('unused') }]);
     const messages = [...supportHistory(), new HumanMessage(QUESTION)];
-    const output = await optimizer.invoke(messages);
-    expect(output).toEqual(messages);
-    for (const [index, message] of output.entries()) expect(message).toBe(messages[index]);
+    for (const optimizer of [
+      new ContextOptimizerRunnable({ ...clientOptions, minTokens: 10_000 }),
+      new ContextOptimizerRunnable({ ...clientOptions }),
+    ]) {
+      const output = await optimizer.invoke(messages);
+      expect(output).toEqual(messages);
+      for (const [index, message] of output.entries()) expect(message).toBe(messages[index]);
+    }
+    expect(service.requests).toHaveLength(0);
   });
 
   it('falls open when the service answers 503: the model gets the original messages and ctxopt_error fires', async () => {
@@ -152,7 +162,9 @@ describe('ContextOptimizerRunnable in prompt | optimizer | model (nock)', () => 
     ]);
     const model = new RecordingChatModel([new AIMessage('Answer from the full history.')]);
     const recorder = new EventRecorder();
-    const chain = prompt.pipe(new ContextOptimizerRunnable({ ...clientOptions })).pipe(model);
+    const chain = prompt
+      .pipe(new ContextOptimizerRunnable({ ...clientOptions, minTokens: 0 }))
+      .pipe(model);
     const history = supportHistory();
 
     const answer = await chain.invoke({ history, question: QUESTION }, { callbacks: [recorder] });
@@ -183,7 +195,7 @@ describe('ContextOptimizerRunnable in prompt | optimizer | model (nock)', () => 
     fakeService('/v1/compress', [{ status: 503, body: errorBody('overloaded', 'Overloaded') }]);
     const model = new RecordingChatModel([new AIMessage('never')]);
     const chain = prompt
-      .pipe(new ContextOptimizerRunnable({ ...clientOptions, onError: 'throw' }))
+      .pipe(new ContextOptimizerRunnable({ ...clientOptions, minTokens: 0, onError: 'throw' }))
       .pipe(model);
 
     await expect(
@@ -200,7 +212,9 @@ describe('ContextOptimizerRunnable in prompt | optimizer | model (nock)', () => 
       },
     ]);
     const model = new RecordingChatModel([new AIMessage('Streaming answer.')]);
-    const chain = prompt.pipe(new ContextOptimizerRunnable({ ...clientOptions })).pipe(model);
+    const chain = prompt
+      .pipe(new ContextOptimizerRunnable({ ...clientOptions, minTokens: 0 }))
+      .pipe(model);
 
     const custom = [];
     for await (const event of chain.streamEvents(
@@ -221,7 +235,12 @@ describe('ContextOptimizerRunnable in prompt | optimizer | model (nock)', () => 
   it('refuses level and mode together at construction', () => {
     expect(
       () =>
-        new ContextOptimizerRunnable({ ...clientOptions, level: 'ultra', mode: 'conservative' }),
+        new ContextOptimizerRunnable({
+          ...clientOptions,
+          minTokens: 0,
+          level: 'ultra',
+          mode: 'conservative',
+        }),
     ).toThrow('ContextOptimizerRunnable: level and mode must not both be set');
   });
 });

@@ -1,3 +1,4 @@
+import { DEFAULT_MIN_TOKENS } from '@ctxopt/core';
 import { checkCompressSettings, checkCount } from './compress-settings.ts';
 import { type CompressedMessageFactory, compressedHistoryMessage } from './compressed-message.ts';
 import { CompressionCache } from './compression-cache.ts';
@@ -29,7 +30,7 @@ export function conversationSettings(
   source: CtxoptEventSource,
 ): ConversationSettings {
   return {
-    ...checkCompressSettings(options, owner),
+    ...checkCompressSettings(options, owner, DEFAULT_MIN_TOKENS),
     optimizer: resolveOptimizer(options, owner),
     source,
     protectLastMessages: checkCount(
