@@ -64,7 +64,8 @@ async function main() {
     try {
       const suite = (await import(file.href)) as Partial<BenchSuite>;
       if (typeof suite.run !== 'function') {
-        console.log(`${name}.ts exports no run(); skipped`);
+        // Importing it ran its top-level code, if any: that printed whatever came above.
+        console.log(`${name}.ts exports no run(): nothing more to print or record here`);
         continue;
       }
       printTables(await suite.run({ scale }));

@@ -31,6 +31,13 @@ export function describeMachine(machine: MachineInfo = machineInfo()): string {
   return `${machine.cpuModel} x${machine.cpuCount}, ${machine.memoryGiB} GiB, Node ${machine.node} (${machine.platform}/${machine.arch})`;
 }
 
+// Six significant digits are more than any benchmark here can resolve, and keep the file readable.
+function roundForReading(_key: string, value: unknown): unknown {
+  return typeof value === 'number' && !Number.isInteger(value)
+    ? Number(value.toPrecision(6))
+    : value;
+}
+
 export interface WriteResultsOptions {
   /** Where the file goes. @default bench/results */
   directory?: string;
@@ -61,6 +68,6 @@ export async function writeResults(
     machine: machineInfo(),
     ...figures,
   };
-  await writeFile(path, `${JSON.stringify(document, null, 2)}\n`);
+  await writeFile(path, `${JSON.stringify(document, roundForReading, 2)}\n`);
   return path;
 }

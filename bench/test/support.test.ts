@@ -179,11 +179,12 @@ describe('load helpers', () => {
 });
 
 describe('results and the loopback server', () => {
-  it('writes <suite>.json with the date, the machine and the figures', async () => {
+  it('writes <suite>.json with the date, the machine and the figures, rounded for reading', async () => {
     const directory = await mkdtemp(join(tmpdir(), 'ctxopt-bench-'));
     try {
       const date = new Date('2026-01-02T03:04:05.000Z');
-      const path = await writeResults('example-suite', { ratio: 1.05 }, { directory, date });
+      const figures = { ratio: 1.05, p50Ms: 0.20725399999992078, calls: 6000 };
+      const path = await writeResults('example-suite', figures, { directory, date });
       expect(path).toBe(join(directory, 'example-suite.json'));
       const written = JSON.parse(await readFile(path, 'utf8'));
       expect(written).toMatchObject({
