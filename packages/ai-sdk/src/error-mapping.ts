@@ -14,21 +14,13 @@ export interface FailedCall {
   abortSignal?: AbortSignal | undefined;
 }
 
-const secretHeaders = new Set([
-  'authorization',
-  'proxy-authorization',
-  'x-api-key',
-  'cookie',
-  'set-cookie',
-]);
-
 /**
  * Maps a core error to the AI SDK's conventions:
  * - the caller's abort → the signal's reason (an `AbortError`, which the SDK never retries);
  * - a broken contract rule → `InvalidArgumentError` naming the field;
  * - an error status or no connection → `APICallError`, with `isRetryable` true exactly
  *   where core would retry: connection errors, timeouts, 500/502/503/504, and 429 with a
- *   usable Retry-After. Response headers are copied without credentials.
+ *   usable Retry-After. Response headers come masked from core.
  * Anything else (a missing API key, say) is returned as it is.
  */
 export function toAISDKError(error: unknown, call: FailedCall): unknown {
@@ -46,7 +38,8 @@ export function toAISDKError(error: unknown, call: FailedCall): unknown {
       url: call.url,
       requestBodyValues: call.requestBodyValues,
       ...(error.status === undefined ? {} : { statusCode: error.status }),
-      responseHeaders: withoutSecrets(error.headers),
+      // Core has already masked credentials in these headers.
+      responseHeaders: error.headers,
       isRetryable: isRetryableError(error),
       data: { code: error.code ?? null, requestId: error.requestId ?? null },
       cause: error,
@@ -62,10 +55,4 @@ export function toAISDKError(error: unknown, call: FailedCall): unknown {
     });
   }
   return error;
-}
-
-function withoutSecrets(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(headers).filter(([name]) => !secretHeaders.has(name.toLowerCase())),
-  );
 }
