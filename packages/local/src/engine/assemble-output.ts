@@ -1,6 +1,6 @@
+import type { ChunkCounter } from './chunk-counter.ts';
 import type { Unit } from './segment.ts';
 import { isSafeJoin } from './token-boundary.ts';
-import { countTokens } from './tokenizer.ts';
 
 /**
  * Joins the kept units in their original order. Where dropped text held a line break,
@@ -19,6 +19,7 @@ export function assembleOutput(
   units: readonly Unit[],
   tokens: Int32Array,
   kept: Uint8Array,
+  counter: ChunkCounter,
 ): AssembledOutput {
   const pieces: string[] = [];
   const counts: number[] = [];
@@ -70,10 +71,10 @@ export function assembleOutput(
   for (let piece = 0; piece < pieces.length; piece++) {
     const current = pieces[piece]!;
     if (current.length === 0) continue;
-    total += changed[piece] ? countTokens(current) : counts[piece]!;
+    total += changed[piece] ? counter.count(current, 0, current.length) : counts[piece]!;
     if (!isSafeJoin(before, current)) additive = false;
     before = current;
   }
   const output = pieces.join('');
-  return { text: output, tokens: additive ? total : countTokens(output) };
+  return { text: output, tokens: additive ? total : counter.count(output, 0, output.length) };
 }

@@ -1,12 +1,12 @@
 import type { CompressParams } from '@ctxopt/core';
 import { assembleOutput } from './assemble-output.ts';
+import { ChunkCounter } from './chunk-counter.ts';
 import { renderContext } from './render-context.ts';
 import { scoreQuery } from './score-query.ts';
 import { scoreSalience } from './score-salience.ts';
 import { segment } from './segment.ts';
 import { selectUnits } from './select-units.ts';
 import { SKIP_BELOW_TOKENS, targetRatio } from './targets.ts';
-import { countTokens } from './tokenizer.ts';
 import { DEFAULT_TUNING, type ScoringTuning } from './tuning.ts';
 import { indexUnits } from './unit-index.ts';
 
@@ -15,7 +15,8 @@ import { indexUnits } from './unit-index.ts';
  *
  * The context (a string, or messages rendered as in render-context.ts) is split into
  * units (sentences, list items, headings; fenced code and tables whole), each counted
- * exactly once with the o200k_base tokenizer. With a query, units are ranked by BM25
+ * exactly once with the o200k_base tokenizer (chunk-counter.ts; the units meet at
+ * safe cuts, token-boundary.ts, so their counts add up to the input's). With a query, units are ranked by BM25
  * relevance with section, title and proximity signals; without one, by salience. The
  * best units fill the budget of the level or mode (see targets.ts), near-duplicates
  * are dropped, and the kept units come back in their original order, a message's
@@ -64,11 +65,12 @@ export function compressWithTuning(params: CompressParams, tuning: ScoringTuning
   const query = params.query?.trim() ?? '';
   const segmentation = segment(text, labels);
   const { units } = segmentation;
+  const counter = new ChunkCounter();
   const tokens = new Int32Array(units.length);
   let inputTokens = 0;
   for (let unit = 0; unit < units.length; unit++) {
     const { start, end } = units[unit]!;
-    tokens[unit] = countTokens(text.slice(start, end));
+    tokens[unit] = counter.count(text, start, end);
     inputTokens += tokens[unit]!;
   }
   const ratio = targetRatio({
@@ -101,7 +103,7 @@ export function compressWithTuning(params: CompressParams, tuning: ScoringTuning
     duplicateContainment: tuning.duplicateContainment,
     headings: ratio < tuning.headingsBelowRatio,
   });
-  const output = assembleOutput(text, units, tokens, kept);
+  const output = assembleOutput(text, units, tokens, kept, counter);
   return result(output.text, 'compressed', inputTokens, output.tokens, ratio);
 }
 

@@ -24,6 +24,11 @@ export function scoreSalience(segmentation: Segmentation, index: UnitIndex): Flo
       }
     }
   }
+  const weight = new Float64Array(index.termCount);
+  for (let term = 0; term < index.termCount; term++) {
+    if (stop[term] || documents[term]! < 2) continue;
+    weight[term] = Math.log(1 + occurrences[term]!) * Math.log(unitCount / documents[term]!);
+  }
   seen.fill(-1);
   const centrality = new Float64Array(unitCount);
   let maxCentrality = 0;
@@ -34,9 +39,9 @@ export function scoreSalience(segmentation: Segmentation, index: UnitIndex): Flo
       const term = words[position]!;
       if (stop[term]) continue;
       length++;
-      if (seen[term] === unit || documents[term]! < 2) continue;
+      if (seen[term] === unit) continue;
       seen[term] = unit;
-      sum += Math.log(1 + occurrences[term]!) * Math.log(unitCount / documents[term]!);
+      sum += weight[term]!;
     }
     const value = length > 0 ? sum / Math.sqrt(length) : 0;
     centrality[unit] = value;

@@ -1,3 +1,4 @@
+import { PairSet } from './pair-set.ts';
 import type { Segmentation } from './segment.ts';
 import type { UnitIndex } from './unit-index.ts';
 
@@ -36,9 +37,9 @@ export function companionsOf(segmentation: Segmentation, unit: number, headings 
 
 /** Returns a check that is true when a unit repeats kept text, and otherwise records it. */
 function duplicateFilter(input: SelectionInput): (unit: number) => boolean {
-  const pairs = new Set<number>();
+  const pairs = new PairSet();
   const shortTexts = new Set<string>();
-  const { words, offsets, termCount } = input.index;
+  const { words, offsets } = input.index;
   return (unit) => {
     const start = offsets[unit]!;
     const end = offsets[unit + 1]!;
@@ -51,11 +52,11 @@ function duplicateFilter(input: SelectionInput): (unit: number) => boolean {
     }
     let shared = 0;
     for (let position = start + 1; position < end; position++) {
-      if (pairs.has(words[position - 1]! * termCount + words[position]!)) shared++;
+      if (pairs.has(words[position - 1]!, words[position]!)) shared++;
     }
     if (shared >= input.duplicateContainment * (end - start - 1)) return true;
     for (let position = start + 1; position < end; position++) {
-      pairs.add(words[position - 1]! * termCount + words[position]!);
+      pairs.add(words[position - 1]!, words[position]!);
     }
     return false;
   };
@@ -82,6 +83,7 @@ export function selectUnits(input: SelectionInput): Uint8Array {
   const isDuplicate = duplicateFilter(input);
   let used = 0;
   for (const unit of order) {
+    if (used >= budget) break;
     if (tokens[unit]! > budget - used) continue;
     const companions = companionsOf(segmentation, unit, input.headings).filter(
       (companion) => !kept[companion],
