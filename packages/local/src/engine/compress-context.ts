@@ -5,7 +5,7 @@ import { renderContext } from './render-context.ts';
 import { scoreQuery } from './score-query.ts';
 import { scoreSalience } from './score-salience.ts';
 import { segment } from './segment.ts';
-import { selectUnits } from './select-units.ts';
+import { dropWeakest, selectUnits } from './select-units.ts';
 import { SKIP_BELOW_TOKENS, targetRatio } from './targets.ts';
 import { DEFAULT_TUNING, type ScoringTuning } from './tuning.ts';
 import { indexUnits } from './unit-index.ts';
@@ -93,6 +93,7 @@ export function compressWithTuning(params: CompressParams, tuning: ScoringTuning
     }
   }
   const budget = Math.floor(inputTokens / ratio);
+  const headings = ratio < tuning.headingsBelowRatio;
   const kept = selectUnits({
     text,
     segmentation,
@@ -101,9 +102,14 @@ export function compressWithTuning(params: CompressParams, tuning: ScoringTuning
     scores,
     budget,
     duplicateContainment: tuning.duplicateContainment,
-    headings: ratio < tuning.headingsBelowRatio,
+    headings,
   });
-  const output = assembleOutput(text, units, tokens, kept, counter);
+  let output = assembleOutput(text, units, tokens, kept, counter);
+  // Line breaks put back between kept units may cost a token or two: give them room.
+  while (output.tokens > budget && dropWeakest(segmentation, kept, scores, headings)) {
+    output = assembleOutput(text, units, tokens, kept, counter);
+  }
+  if (output.tokens >= inputTokens) return result(text, 'skipped', inputTokens, inputTokens, ratio);
   return result(output.text, 'compressed', inputTokens, output.tokens, ratio);
 }
 

@@ -95,5 +95,42 @@ export function selectUnits(input: SelectionInput): Uint8Array {
     for (const companion of companions) kept[companion] = 1;
     used += cost;
   }
+  // Nothing fits (one block larger than the whole budget): keep the best unit anyway.
+  if (used === 0 && order.length > 0) {
+    const best = order[0]!;
+    kept[best] = 1;
+    for (const companion of companionsOf(segmentation, best, input.headings)) kept[companion] = 1;
+  }
   return kept;
+}
+
+/**
+ * Drops the kept unit with the lowest score, and the headings and labels no kept unit
+ * needs any more. False when at most one unit is left.
+ */
+export function dropWeakest(
+  segmentation: Segmentation,
+  kept: Uint8Array,
+  scores: Float64Array,
+  headings: boolean,
+): boolean {
+  const { units } = segmentation;
+  let weakest = -1;
+  let content = 0;
+  for (let unit = 0; unit < units.length; unit++) {
+    if (!kept[unit] || units[unit]!.kind === 'heading') continue;
+    content++;
+    if (weakest < 0 || scores[unit]! < scores[weakest]!) weakest = unit;
+  }
+  if (content <= 1) return false;
+  kept[weakest] = 0;
+  const needed = new Set<number>();
+  for (let unit = 0; unit < units.length; unit++) {
+    if (!kept[unit] || units[unit]!.kind === 'heading') continue;
+    for (const companion of companionsOf(segmentation, unit, headings)) needed.add(companion);
+  }
+  for (let unit = 0; unit < units.length; unit++) {
+    if (kept[unit] && units[unit]!.kind === 'heading' && !needed.has(unit)) kept[unit] = 0;
+  }
+  return true;
 }
