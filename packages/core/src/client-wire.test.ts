@@ -80,15 +80,15 @@ describe('what the client sends', () => {
       apiKey: API_KEY,
       baseURL: `${BASE_URL}/v1/`,
       defaultHeaders: {
-        'x-team': 'search',
-        authorization: 'Bearer other',
-        'idempotency-key': 'fixed-key-1',
+        'X-Team': 'search',
+        Authorization: 'Bearer other',
+        'Idempotency-Key': 'fixed-key-1',
       },
     });
     await optimizer.compress({ context: 'one' });
     expect(service.requests[0]!.headers['x-team']).toBe('search');
     expect(service.requests[0]!.headers.authorization).toBe(`Bearer ${API_KEY}`);
-    expect(service.requests[0]!.headers['idempotency-key']).not.toBe('fixed-key-1');
+    expect(service.requests[0]!.headers['idempotency-key']).not.toContain('fixed-key-1');
   });
 
   it('reads the API key and base URL from the environment', async () => {

@@ -68,7 +68,8 @@ export class ContextOptimizerClient implements ContextOptimizer {
   // A private field keeps the key out of `JSON.stringify(client)`, `util.inspect` and errors.
   readonly #apiKey: string;
   readonly #dispatcher: Dispatcher | undefined;
-  readonly #defaultHeaders: Record<string, string>;
+  /** Every header but the Idempotency-Key, built once: they do not change between calls. */
+  readonly #headers: Record<string, string>;
   readonly #logger: Logger | undefined;
   readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 
@@ -97,7 +98,19 @@ export class ContextOptimizerClient implements ContextOptimizer {
     this.timeout = checkCount('timeout', options.timeout ?? DEFAULT_TIMEOUT_MS, 1);
     this.maxRetries = checkCount('maxRetries', options.maxRetries ?? DEFAULT_MAX_RETRIES, 0);
     this.#dispatcher = options.dispatcher;
-    this.#defaultHeaders = options.defaultHeaders ?? {};
+    this.#headers = {
+      // Lower-cased, so that `Authorization` cannot ride along next to ours.
+      ...Object.fromEntries(
+        Object.entries(options.defaultHeaders ?? {}).map(([name, value]) => [
+          name.toLowerCase(),
+          value,
+        ]),
+      ),
+      accept: 'application/json',
+      'content-type': 'application/json',
+      'user-agent': `@ctxopt/core/${VERSION} node/${process.versions.node}`,
+      authorization: `Bearer ${apiKey}`,
+    };
     const level = options.logLevel ?? parseLogLevel(readEnv('CTXOPT_LOG')) ?? 'off';
     this.#logger = levelFilteredLogger(options.logger ?? console, level);
     this.#sleep = options.sleep ?? defaultSleep;
@@ -133,7 +146,7 @@ export class ContextOptimizerClient implements ContextOptimizer {
     const body = JSON.stringify(params);
     const attempt = {
       url: `${this.baseURL}${path}`,
-      headers: this.#headers(idempotencyKey),
+      headers: { ...this.#headers, 'idempotency-key': idempotencyKey },
       body,
       timeout,
       dispatcher: this.#dispatcher,
@@ -163,17 +176,6 @@ export class ContextOptimizerClient implements ContextOptimizer {
       if (!decision.retry || retryNumber >= maxRetries) throw readError(response, description);
       await this.#wait(decision.delayMs, options.signal);
     }
-  }
-
-  #headers(idempotencyKey: string): Record<string, string> {
-    return {
-      ...this.#defaultHeaders,
-      accept: 'application/json',
-      'content-type': 'application/json',
-      'user-agent': `@ctxopt/core/${VERSION} node/${process.versions.node}`,
-      authorization: `Bearer ${this.#apiKey}`,
-      'idempotency-key': idempotencyKey,
-    };
   }
 
   async #wait(ms: number, signal: AbortSignal | undefined) {

@@ -27,22 +27,24 @@ export function readSuccess<T>(
   description: string,
 ): T {
   const json = parseJson(response.body);
-  const requestId = json.ok ? requestIdOf(response, json.value) : requestIdOf(response, null);
-  const init = { code: undefined, requestId, headers: maskHeaders(response.headers) };
+  // Built only on failure: masking headers is work a success does not need.
+  const failure = (message: string) =>
+    new ResponseValidationError(message, {
+      status: response.status,
+      code: undefined,
+      requestId: requestIdOf(response, json.ok ? json.value : null),
+      headers: maskHeaders(response.headers),
+    });
   if (!json.ok) {
-    throw new ResponseValidationError(
-      `${description} returned ${response.status} with a body that is not JSON.`,
-      { ...init, status: response.status },
-    );
+    throw failure(`${description} returned ${response.status} with a body that is not JSON.`);
   }
   const parsed = schema.safeParse(json.value);
   if (!parsed.success) {
     const problems = parsed.error.issues
       .map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`)
       .join('; ');
-    throw new ResponseValidationError(
+    throw failure(
       `${description} returned ${response.status} with a body that does not fit the contract: ${problems}`,
-      { ...init, status: response.status },
     );
   }
   return parsed.data;
