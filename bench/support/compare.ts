@@ -16,6 +16,19 @@ export function pairedRatio(values: readonly number[], baseline: readonly number
   return median(values.map((value, index) => ratio(value, baseline[index]!)));
 }
 
+/**
+ * The median over rounds of `values[i] - baseline[i]`: what a variant adds to the
+ * baseline, in the figures' unit (milliseconds, microseconds of CPU).
+ */
+export function pairedDifference(values: readonly number[], baseline: readonly number[]): number {
+  if (values.length !== baseline.length || values.length === 0) {
+    throw new RangeError(
+      `pairedDifference: needs as many rounds as the baseline, at least one (got ${values.length} and ${baseline.length})`,
+    );
+  }
+  return median(values.map((value, index) => value - baseline[index]!));
+}
+
 function baselineOf<Name extends string, Result>(
   rounds: Record<Name, Result[]>,
   baseline: NoInfer<Name>,

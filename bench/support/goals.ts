@@ -6,6 +6,8 @@ export interface Goal {
   measured: number;
   comparison: '<=' | '>=' | '<' | '>';
   bound: number;
+  /** What follows the figures in the table, e.g. `' ms'`. @default 'x' (a ratio) */
+  unit?: string;
 }
 
 export interface GoalResult extends Goal {
@@ -32,11 +34,14 @@ export function goalsTable(title: string, results: readonly GoalResult[]): Bench
   return {
     title,
     columns: ['goal', 'measured', 'target', 'met'],
-    rows: results.map((result) => [
-      result.name,
-      `${result.measured.toFixed(3)}x`,
-      `${result.comparison} ${result.bound.toFixed(2)}x`,
-      result.met ? 'yes' : 'NO',
-    ]),
+    rows: results.map((result) => {
+      const unit = result.unit ?? 'x';
+      return [
+        result.name,
+        `${result.measured.toFixed(3)}${unit}`,
+        `${result.comparison} ${result.bound.toFixed(2)}${unit}`,
+        result.met ? 'yes' : 'NO',
+      ];
+    }),
   };
 }
