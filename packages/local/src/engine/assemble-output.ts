@@ -36,7 +36,9 @@ export function assembleOutput(
       edited = trimmed !== piece;
       piece = trimmed;
     } else if (previousEnd !== start) {
-      const breakAt = text.lastIndexOf('\n', start - 1);
+      // The last line break in the dropped text, searched within the gap only.
+      let breakAt = start - 1;
+      while (breakAt >= previousEnd && text.charCodeAt(breakAt) !== 10) breakAt--;
       if (breakAt >= previousEnd) {
         const gap = text.slice(previousEnd, start);
         const separator = /\n[ \t]*\r?\n/.test(gap) ? '\n\n' : '\n';

@@ -106,7 +106,10 @@ export function compressWithTuning(params: CompressParams, tuning: ScoringTuning
   });
   let output = assembleOutput(text, units, tokens, kept, counter);
   // Line breaks put back between kept units may cost a token or two: give them room.
-  while (output.tokens > budget && dropWeakest(segmentation, kept, scores, headings)) {
+  while (
+    output.tokens > budget &&
+    dropWeakest(segmentation, kept, scores, tokens, output.tokens - budget, headings)
+  ) {
     output = assembleOutput(text, units, tokens, kept, counter);
   }
   if (output.tokens >= inputTokens) return result(text, 'skipped', inputTokens, inputTokens, ratio);

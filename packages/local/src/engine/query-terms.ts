@@ -17,6 +17,8 @@ export interface QueryTerms {
 /** Shared prefixes shorter than this do not make two terms one. */
 const MIN_SHARED_PREFIX = 5;
 const MAX_EXTRA_LETTERS = 4;
+/** Query terms beyond this many are ignored. */
+const MAX_QUERY_TERMS = 64;
 
 function sharesForm(a: string, b: string): boolean {
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
@@ -33,7 +35,12 @@ export function queryTerms(
   variants: boolean,
 ): QueryTerms | undefined {
   const slotOf = new Int32Array(index.termCount).fill(-1);
-  const content = termsOf(query).filter((term) => !isStopWord(term));
+  // A query is a question, not a document: its first terms are enough, and the
+  // vocabulary scan below is linear in their number.
+  const content = [...new Set(termsOf(query).filter((term) => !isStopWord(term)))].slice(
+    0,
+    MAX_QUERY_TERMS,
+  );
   const wanted: string[][] = content.map((term) => [term]);
   if (variants) {
     for (let at = 0; at + 1 < content.length; at++) wanted.push([content[at]! + content[at + 1]!]);

@@ -105,25 +105,30 @@ export function selectUnits(input: SelectionInput): Uint8Array {
 }
 
 /**
- * Drops the kept unit with the lowest score, and the headings and labels no kept unit
- * needs any more. False when at most one unit is left.
+ * Drops the kept units with the lowest scores until `excess` tokens are freed, and the
+ * headings and labels no kept unit needs any more. One unit always stays. False when
+ * nothing could be dropped.
  */
 export function dropWeakest(
   segmentation: Segmentation,
   kept: Uint8Array,
   scores: Float64Array,
+  tokens: Int32Array,
+  excess: number,
   headings: boolean,
 ): boolean {
   const { units } = segmentation;
-  let weakest = -1;
-  let content = 0;
+  const content: number[] = [];
   for (let unit = 0; unit < units.length; unit++) {
-    if (!kept[unit] || units[unit]!.kind === 'heading') continue;
-    content++;
-    if (weakest < 0 || scores[unit]! < scores[weakest]!) weakest = unit;
+    if (kept[unit] && units[unit]!.kind !== 'heading') content.push(unit);
   }
-  if (content <= 1) return false;
-  kept[weakest] = 0;
+  if (content.length <= 1) return false;
+  content.sort((a, b) => scores[a]! - scores[b]! || b - a);
+  let freed = 0;
+  for (let at = 0; at < content.length - 1 && freed < excess; at++) {
+    kept[content[at]!] = 0;
+    freed += tokens[content[at]!]!;
+  }
   const needed = new Set<number>();
   for (let unit = 0; unit < units.length; unit++) {
     if (!kept[unit] || units[unit]!.kind === 'heading') continue;

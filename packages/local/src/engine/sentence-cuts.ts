@@ -2,11 +2,10 @@
  * Sentence boundaries inside a block of prose, as offsets of the white space that
  * follows each sentence. Common abbreviations and initials do not end a sentence, nor
  * does a full stop followed by a lower-case word. Very long sentences are cut again at
- * a clause boundary so that one unit never swallows a whole budget.
+ * a clause boundary (or any space) so that one unit never swallows a whole budget.
  */
 
 const SENTENCE_END = /[.!?…]["'”’)\]]*(?=\s)/g;
-const CLAUSE_END = /[,;:](?=[ \t])/g;
 /** Sentences longer than this many characters are cut at clause boundaries. */
 const LONG_SENTENCE = 600;
 const TARGET_PIECE = 300;
@@ -27,41 +26,56 @@ function isAbbreviation(text: string, dot: number): boolean {
   return ABBREVIATIONS.has(word.toLowerCase());
 }
 
-/** Adds clause cuts to a sentence running from `start` to `end` that is too long. */
-function clauseCuts(text: string, start: number, end: number, cuts: number[]): void {
-  if (end - start <= LONG_SENTENCE) return;
+function isBlank(character: string | undefined): boolean {
+  return character === ' ' || character === '\t';
+}
+
+/**
+ * Cuts a sentence of `block` from `start` to `end` that is too long into pieces of
+ * TARGET_PIECE to LONG_SENTENCE characters, at a space after a comma, semicolon or
+ * colon when there is one, else at any space. Offsets are pushed as `offset + index`.
+ */
+function clauseCuts(block: string, start: number, end: number, offset: number, cuts: number[]) {
   let last = start;
-  CLAUSE_END.lastIndex = start;
-  for (
-    let match = CLAUSE_END.exec(text);
-    match && match.index < end;
-    match = CLAUSE_END.exec(text)
-  ) {
-    const space = match.index + 1;
-    if (space - last >= TARGET_PIECE && end - space >= TARGET_PIECE / 2) {
-      cuts.push(space);
-      last = space;
+  while (end - last > LONG_SENTENCE) {
+    let cut = -1;
+    const limit = Math.min(end, last + LONG_SENTENCE);
+    for (let index = last + TARGET_PIECE; index < limit; index++) {
+      if (!isBlank(block[index]) || isBlank(block[index - 1])) continue;
+      const before = block[index - 1];
+      if (before === ',' || before === ';' || before === ':') {
+        cut = index;
+        break;
+      }
+      if (cut < 0) cut = index;
     }
+    for (let index = limit; cut < 0 && index < end; index++) {
+      if (isBlank(block[index]) && !isBlank(block[index - 1])) cut = index;
+    }
+    if (cut < 0 || end - cut < TARGET_PIECE / 2) return;
+    cuts.push(offset + cut);
+    last = cut;
   }
 }
 
 /** Offsets in `[start, end)` where a sentence ends and white space begins. */
 export function findSentenceCuts(text: string, start: number, end: number): number[] {
+  // The block alone, so that no search runs past its end.
+  const block = text.slice(start, end);
   const cuts: number[] = [];
-  let sentenceStart = start;
-  SENTENCE_END.lastIndex = start;
-  for (let match = SENTENCE_END.exec(text); match; match = SENTENCE_END.exec(text)) {
+  let sentenceStart = 0;
+  SENTENCE_END.lastIndex = 0;
+  for (let match = SENTENCE_END.exec(block); match; match = SENTENCE_END.exec(block)) {
     const space = match.index + match[0].length;
-    if (space >= end) break;
-    if (text[match.index] === '.' && isAbbreviation(text, match.index)) continue;
+    if (block[match.index] === '.' && isAbbreviation(block, match.index)) continue;
     let next = space;
-    while (next < end && /\s/.test(text[next]!)) next++;
-    if (next >= end) break;
-    if (/\p{Ll}/u.test(text[next]!)) continue;
-    clauseCuts(text, sentenceStart, space, cuts);
-    cuts.push(space);
+    while (next < block.length && /\s/.test(block[next]!)) next++;
+    if (next >= block.length) break;
+    if (/\p{Ll}/u.test(block[next]!)) continue;
+    clauseCuts(block, sentenceStart, space, start, cuts);
+    cuts.push(start + space);
     sentenceStart = space;
   }
-  clauseCuts(text, sentenceStart, end, cuts);
+  clauseCuts(block, sentenceStart, block.length, start, cuts);
   return cuts;
 }
