@@ -38,7 +38,7 @@ export const DEFAULT_TUNING: ScoringTuning = {
   b: 0.75,
   sectionWeight: 2,
   titleWeight: 1,
-  proximityWeight: 0,
+  proximityWeight: 0.2,
   neighborWeight: 0.4,
   antecedentWeight: 0.5,
   answerTypeWeight: 0.3,

@@ -1,0 +1,115 @@
+import type { QueryTerms } from './query-terms.ts';
+import type { Segmentation } from './segment.ts';
+import type { UnitIndex } from './unit-index.ts';
+
+/**
+ * The raw relevance signals of a query, in two passes over the words and in memory
+ * linear in units plus sections times query terms: BM25 of each unit (units as the
+ * documents), BM25 of each section (sections as the documents), the weight of the
+ * query terms each section's heading holds, and a proximity score per unit (pairs of
+ * different query terms, weighted by the rarer term's IDF over their distance).
+ */
+export interface Bm25Signals {
+  unit: Float64Array;
+  proximity: Float64Array;
+  section: Float64Array;
+  title: Float64Array;
+}
+
+export interface Bm25Options {
+  k1: number;
+  b: number;
+}
+
+function idfOf(total: number, containing: number): number {
+  return Math.log(1 + (total - containing + 0.5) / (containing + 0.5));
+}
+
+function saturate(frequency: number, norm: number, k1: number): number {
+  return (frequency * (k1 + 1)) / (frequency + norm);
+}
+
+export function bm25Signals(
+  segmentation: Segmentation,
+  index: UnitIndex,
+  terms: QueryTerms,
+  { k1, b }: Bm25Options,
+): Bm25Signals {
+  const { units, sections } = segmentation;
+  const { words, offsets } = index;
+  const { slotOf, count: slots } = terms;
+  const sectionFrequency = new Float64Array(sections.length * slots);
+  const sectionLength = new Float64Array(sections.length);
+  const unitsContaining = new Float64Array(slots);
+  const lastUnit = new Int32Array(slots).fill(-1);
+  for (let unit = 0; unit < units.length; unit++) {
+    const section = units[unit]!.section;
+    sectionLength[section]! += offsets[unit + 1]! - offsets[unit]!;
+    for (let position = offsets[unit]!; position < offsets[unit + 1]!; position++) {
+      const slot = slotOf[words[position]!]!;
+      if (slot < 0) continue;
+      if (lastUnit[slot] !== unit) {
+        lastUnit[slot] = unit;
+        unitsContaining[slot]!++;
+      }
+      sectionFrequency[section * slots + slot]!++;
+    }
+  }
+  const idf = unitsContaining.map((containing) => idfOf(units.length, containing));
+
+  const unitScore = new Float64Array(units.length);
+  const proximity = new Float64Array(units.length);
+  const title = new Float64Array(sections.length);
+  const frequency = new Float64Array(slots);
+  const averageLength = words.length / Math.max(1, units.length);
+  for (let unit = 0; unit < units.length; unit++) {
+    let previousSlot = -1;
+    let previousPosition = 0;
+    let touched = false;
+    for (let position = offsets[unit]!; position < offsets[unit + 1]!; position++) {
+      const slot = slotOf[words[position]!]!;
+      if (slot < 0) continue;
+      frequency[slot]!++;
+      touched = true;
+      if (previousSlot >= 0 && previousSlot !== slot) {
+        proximity[unit]! +=
+          Math.min(idf[slot]!, idf[previousSlot]!) / (position - previousPosition);
+      }
+      previousSlot = slot;
+      previousPosition = position;
+    }
+    if (!touched) continue;
+    const length = offsets[unit + 1]! - offsets[unit]!;
+    const norm = k1 * (1 - b + (b * length) / Math.max(1, averageLength));
+    const section = units[unit]!.section;
+    const isHeader = sections[section]!.header === unit;
+    let score = 0;
+    for (let slot = 0; slot < slots; slot++) {
+      if (frequency[slot] === 0) continue;
+      score += idf[slot]! * saturate(frequency[slot]!, norm, k1);
+      if (isHeader) title[section]! += idf[slot]!;
+      frequency[slot] = 0;
+    }
+    unitScore[unit] = score;
+  }
+
+  const sectionScore = new Float64Array(sections.length);
+  const sectionsContaining = new Float64Array(slots);
+  for (let cell = 0; cell < sectionFrequency.length; cell++) {
+    if (sectionFrequency[cell]! > 0) sectionsContaining[cell % slots]!++;
+  }
+  const sectionIdf = sectionsContaining.map((containing) => idfOf(sections.length, containing));
+  let totalLength = 0;
+  for (const length of sectionLength) totalLength += length;
+  const averageSection = totalLength / Math.max(1, sections.length);
+  for (let section = 0; section < sections.length; section++) {
+    const norm = k1 * (1 - b + (b * sectionLength[section]!) / Math.max(1, averageSection));
+    let score = 0;
+    for (let slot = 0; slot < slots; slot++) {
+      const inSection = sectionFrequency[section * slots + slot]!;
+      if (inSection > 0) score += sectionIdf[slot]! * saturate(inSection, norm, k1);
+    }
+    sectionScore[section] = score;
+  }
+  return { unit: unitScore, proximity, section: sectionScore, title };
+}
