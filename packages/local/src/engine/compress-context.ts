@@ -15,17 +15,21 @@ import { indexUnits } from './unit-index.ts';
  *
  * The context (a string, or messages rendered as in render-context.ts) is split into
  * units (sentences, list items, headings; fenced code and tables whole), each counted
- * exactly once with the o200k_base tokenizer (chunk-counter.ts; the units meet at
- * safe cuts, token-boundary.ts, so their counts add up to the input's). With a query, units are ranked by BM25
- * relevance with section, title and proximity signals; without one, by salience. The
- * best units fill the budget of the level or mode (see targets.ts), near-duplicates
- * are dropped, and the kept units come back in their original order, a message's
- * units under its role label. Usage figures are exact counts of the returned text.
+ * exactly once with the o200k_base tokenizer (chunk-counter.ts); units meet at safe
+ * cuts (token-boundary.ts), so their counts add up to the input's. With a query, units
+ * rank by BM25 relevance with section, title and proximity signals; without one, by
+ * salience. The best units fill the budget of the level or mode (targets.ts),
+ * near-duplicates are dropped, and the kept units come back in their original order,
+ * a message's units under its role label. Usage figures are exact counts of the
+ * returned text. Cost is linear in the input.
  */
 export interface EngineResult {
   /** The optimized context. */
   compressed: string;
-  /** `skipped` when the input is too short to compress and comes back unchanged. */
+  /**
+   * `skipped` when the input comes back unchanged: it is under `SKIP_BELOW_TOKENS`
+   * (100) tokens, or nothing can be dropped (one code block larger than the budget).
+   */
   status: 'compressed' | 'skipped';
   /** Exact o200k_base token count of the input text. */
   inputTokens: number;
