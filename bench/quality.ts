@@ -5,15 +5,17 @@
  * For each example the context is its 20 passages (`Document [i] (Title: ...) text`,
  * one a line) and the query is the question. Retention is the share of examples whose
  * gold passage holds an answer string and whose compressed context still does. The
- * ratio is measured: exact input tokens over exact output tokens, per example (mean)
- * and over the whole set (total). Baselines get the engine's budget,
+ * ratio is measured: exact input tokens over exact output tokens, per example (mean
+ * and lowest) and over the whole set (total). Baselines get the engine's budget,
  * `floor(inputTokens / targetRatio)`, which is never less than what the engine used:
  * truncation keeps the first tokens; BM25 passages keeps whole passages by BM25 rank
  * (text only, stop at the first that does not fit); BM25 + titles also indexes titles,
  * drops stop words and skips a passage that does not fit for a later one that does.
+ * The run stops if any reported `compressedTokens` differs from a fresh count.
  */
 import { compressWithTuning } from '../packages/local/src/engine/compress-context.ts';
 import { LEVEL_RATIOS } from '../packages/local/src/engine/targets.ts';
+import { countTokens } from '../packages/local/src/engine/tokenizer.ts';
 import { DEFAULT_TUNING } from '../packages/local/src/engine/tuning.ts';
 import { selectPassages, truncate } from './quality/baselines.ts';
 import { contextOf, holdsAnswer, loadExamples } from './quality/examples.ts';
@@ -40,6 +42,7 @@ for (const level of ['low', 'standard', 'ultra'] as const) {
   let inputTotal = 0;
   let outputTotal = 0;
   let ratioSum = 0;
+  let ratioMin = Number.POSITIVE_INFINITY;
   let milliseconds = 0;
   for (const example of examples) {
     const context = contextOf(example);
@@ -50,6 +53,10 @@ for (const level of ['low', 'standard', 'ultra'] as const) {
     inputTotal += result.inputTokens;
     outputTotal += result.compressedTokens;
     ratioSum += result.inputTokens / result.compressedTokens;
+    ratioMin = Math.min(ratioMin, result.inputTokens / result.compressedTokens);
+    if (result.compressedTokens !== countTokens(result.compressed)) {
+      throw new Error(`${example.id}: compressedTokens is not the count of the text returned`);
+    }
     if (holdsAnswer(result.compressed, example.answers)) kept++;
     if (holdsAnswer(truncate(context, budget), example.answers)) truncated++;
     if (holdsAnswer(selectPassages(example, budget, 'plain'), example.answers)) plain++;
@@ -60,6 +67,7 @@ for (const level of ['low', 'standard', 'ultra'] as const) {
     `${LEVEL_RATIOS[level]}x`,
     `${(ratioSum / examples.length).toFixed(2)}x`,
     `${(inputTotal / outputTotal).toFixed(2)}x`,
+    `${ratioMin.toFixed(2)}x`,
     percent(kept),
     percent(truncated),
     percent(plain),
@@ -73,6 +81,7 @@ const header = [
   'target',
   'ratio (mean)',
   'ratio (total)',
+  'ratio (min)',
   'engine',
   'truncation',
   'BM25 passages',
