@@ -173,10 +173,11 @@ export async function run(options: Partial<SuiteOptions> = {}): Promise<BenchTab
   const settings = {
     warmupCalls: scaled(500, scale, 20),
     rounds: scaled(30, scale, 3),
-    callsPerRound: scaled(200, scale, 10),
+    // Rounds of several milliseconds of CPU: the thread's CPU clock is coarse over shorter ones.
+    callsPerRound: scaled(400, scale, 200),
     localWarmupCalls: scaled(10, scale, 2),
-    localRounds: scaled(10, scale, 3),
-    localCallsPerRound: scaled(10, scale, 2),
+    localRounds: scaled(12, scale, 3),
+    localCallsPerRound: scaled(12, scale, 2),
     messages: MESSAGES,
   };
   const loadAverageBefore = loadavg();

@@ -38,6 +38,8 @@ export interface MeasuredServer {
   url: string;
   /** The emulator's API key (the emulator only). */
   apiKey?: string;
+  /** The CPU time the server's thread has used since it started, in microseconds. */
+  cpuMicros(): Promise<number>;
   /** Collects garbage in the server's thread, then reads its CPU time and heap. */
   stats(): Promise<ServerStats>;
   close(): Promise<void>;
@@ -58,6 +60,10 @@ export async function startMeasuredServer(spec: MeasuredServerSpec): Promise<Mea
   return {
     url: ready.url,
     ...(ready.apiKey ? { apiKey: ready.apiKey } : {}),
+    async cpuMicros() {
+      worker.postMessage('cpu');
+      return (await reply<{ cpuMicros: number }>()).cpuMicros;
+    },
     async stats() {
       worker.postMessage('stats');
       return (await reply<{ stats: ServerStats }>()).stats;

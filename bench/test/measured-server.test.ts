@@ -21,6 +21,7 @@ describe('startMeasuredServer', () => {
     const after = await server.stats();
     expect(after.cpuMicros).toBeGreaterThan(before.cpuMicros);
     expect(after.heapUsedBytes).toBeGreaterThan(0);
+    expect(await server.cpuMicros()).toBeGreaterThanOrEqual(after.cpuMicros);
     expect(after.requests).toBeUndefined();
   });
 
