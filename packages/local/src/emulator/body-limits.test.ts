@@ -104,7 +104,7 @@ describe('timeouts', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(140);
   });
 
-  it('closes a connection whose headers do not arrive within headersTimeoutMs', async () => {
+  it('answers 408 in the error shape and closes a connection whose headers are late', async () => {
     emulator = await startEmulator({ headersTimeoutMs: 200 });
     const { port } = emulator;
     const started = performance.now();
@@ -121,6 +121,31 @@ describe('timeouts', () => {
       socket.on('error', reject);
     });
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    const [head, body] = answer.split('\r\n\r\n');
+    const json = JSON.parse(body!);
+    expect(json).toMatchObject({ success: false, error: { code: 'request_timeout' } });
+    expect(head).toContain(`Request-Id: ${json.requestId}`);
     expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it('answers 400 malformed_request in the error shape to bytes that are not HTTP', async () => {
+    const started = await startEmulator();
+    emulator = started;
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(started.port, '127.0.0.1', () => {
+        socket.write('THIS IS NOT HTTP\r\n\r\n');
+      });
+      let data = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk) => {
+        data += chunk;
+      });
+      socket.on('close', () => resolve(data));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    const json = JSON.parse(answer.split('\r\n\r\n')[1]!);
+    expect(json).toMatchObject({ success: false, error: { code: 'malformed_request' } });
+    expect(started.requests.at(-1)).toMatchObject({ status: 400, code: 'malformed_request' });
   });
 });

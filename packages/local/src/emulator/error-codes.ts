@@ -11,7 +11,12 @@ export const errorCodes = {
   missing_idempotency_key: { status: 400, meaning: 'No Idempotency-Key header.' },
   invalid_idempotency_key: { status: 400, meaning: 'Idempotency-Key is not 8 to 120 characters.' },
   payload_too_large: { status: 413, meaning: 'The body is larger than `maxBodyBytes`.' },
-  request_timeout: { status: 408, meaning: 'The body did not arrive within `requestTimeoutMs`.' },
+  request_timeout: {
+    status: 408,
+    meaning: 'The headers (`headersTimeoutMs`) or the body (`requestTimeoutMs`) came too late.',
+  },
+  headers_too_large: { status: 431, meaning: 'The request headers are larger than Node accepts.' },
+  malformed_request: { status: 400, meaning: 'The request could not be read as HTTP/1.1.' },
   invalid_json: { status: 400, meaning: 'The body is not JSON.' },
   missing_field: { status: 400, meaning: 'A required field is absent.' },
   invalid_type: {

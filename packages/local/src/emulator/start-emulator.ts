@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createProviderRegistry } from '../providers/provider-registry.ts';
 import { createAuthenticator, generateApiKey } from './api-keys.ts';
+import { answerClientError } from './client-error.ts';
 import {
   DEFAULT_HEADERS_TIMEOUT_MS,
   DEFAULT_HOST,
@@ -118,6 +119,19 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       void handleRequest(request, response, context);
     },
   );
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    answerClientError(error, socket, (requestId, status, code) =>
+      context.record({
+        requestId,
+        method: '',
+        path: '',
+        status,
+        code,
+        replayed: false,
+        durationMs: 0,
+      }),
+    );
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? DEFAULT_HOST, () => {
