@@ -14,8 +14,13 @@ export class CompressionCache {
     this.#size = size;
   }
 
-  get(params: CompressParams): CompressResponse | undefined {
-    const key = JSON.stringify(params);
+  /** The key of a request body, or `undefined` when the cache is off (no work spent on it). */
+  keyOf(params: CompressParams): string | undefined {
+    return this.#size === 0 ? undefined : JSON.stringify(params);
+  }
+
+  get(key: string | undefined): CompressResponse | undefined {
+    if (key === undefined) return undefined;
     const hit = this.#entries.get(key);
     if (hit) {
       // Move to the newest end: eviction drops the least recently used entry.
@@ -25,9 +30,8 @@ export class CompressionCache {
     return hit;
   }
 
-  set(params: CompressParams, response: CompressResponse): void {
-    if (this.#size === 0) return;
-    const key = JSON.stringify(params);
+  set(key: string | undefined, response: CompressResponse): void {
+    if (key === undefined) return;
     this.#entries.delete(key);
     this.#entries.set(key, response);
     if (this.#entries.size > this.#size) {

@@ -53,7 +53,9 @@ export async function optimizeConversation(
   });
   if (!plan.compress) return messages;
   const params = compressParams(plan, settings);
-  let response = settings.cache.get(params);
+  // The key is built once: a 200-message span makes it a large string.
+  const cacheKey = settings.cache.keyOf(params);
+  let response = settings.cache.get(cacheKey);
   if (!response) {
     try {
       response = await settings.optimizer.compress(params, {
@@ -65,7 +67,7 @@ export async function optimizeConversation(
       await dispatchError(error, settings.source, call.config);
       return messages;
     }
-    settings.cache.set(params, response);
+    settings.cache.set(cacheKey, response);
     await dispatchUsage(response, settings.source, call.config);
   }
   // Nothing saved (a `skipped` span, say): the original messages keep their structure.
