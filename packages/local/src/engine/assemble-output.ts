@@ -1,4 +1,4 @@
-import type { ChunkCounter } from './chunk-counter.ts';
+import { countChunks } from './chunk-counter.ts';
 import type { Unit } from './segment.ts';
 import { isSafeJoin } from './token-boundary.ts';
 
@@ -19,7 +19,6 @@ export function assembleOutput(
   units: readonly Unit[],
   tokens: Int32Array,
   kept: Uint8Array,
-  counter: ChunkCounter,
 ): AssembledOutput {
   const pieces: string[] = [];
   const counts: number[] = [];
@@ -73,10 +72,10 @@ export function assembleOutput(
   for (let piece = 0; piece < pieces.length; piece++) {
     const current = pieces[piece]!;
     if (current.length === 0) continue;
-    total += changed[piece] ? counter.count(current, 0, current.length) : counts[piece]!;
+    total += changed[piece] ? countChunks(current) : counts[piece]!;
     if (!isSafeJoin(before, current)) additive = false;
     before = current;
   }
   const output = pieces.join('');
-  return { text: output, tokens: additive ? total : counter.count(output, 0, output.length) };
+  return { text: output, tokens: additive ? total : countChunks(output) };
 }

@@ -1,6 +1,6 @@
 import type { CompressParams } from '@ctxopt/core';
 import { assembleOutput } from './assemble-output.ts';
-import { ChunkCounter } from './chunk-counter.ts';
+import { countChunks } from './chunk-counter.ts';
 import { renderContext } from './render-context.ts';
 import { scoreQuery } from './score-query.ts';
 import { scoreSalience } from './score-salience.ts';
@@ -69,12 +69,11 @@ export function compressWithTuning(params: CompressParams, tuning: ScoringTuning
   const query = params.query?.trim() ?? '';
   const segmentation = segment(text, labels);
   const { units } = segmentation;
-  const counter = new ChunkCounter();
   const tokens = new Int32Array(units.length);
   let inputTokens = 0;
   for (let unit = 0; unit < units.length; unit++) {
     const { start, end } = units[unit]!;
-    tokens[unit] = counter.count(text, start, end);
+    tokens[unit] = countChunks(text, start, end);
     inputTokens += tokens[unit]!;
   }
   const ratio = targetRatio({
@@ -108,13 +107,13 @@ export function compressWithTuning(params: CompressParams, tuning: ScoringTuning
     duplicateContainment: tuning.duplicateContainment,
     headings,
   });
-  let output = assembleOutput(text, units, tokens, kept, counter);
+  let output = assembleOutput(text, units, tokens, kept);
   // Line breaks put back between kept units may cost a token or two: give them room.
   while (
     output.tokens > budget &&
     dropWeakest(segmentation, kept, scores, tokens, output.tokens - budget, headings)
   ) {
-    output = assembleOutput(text, units, tokens, kept, counter);
+    output = assembleOutput(text, units, tokens, kept);
   }
   if (output.tokens >= inputTokens) return result(text, 'skipped', inputTokens, inputTokens, ratio);
   return result(output.text, 'compressed', inputTokens, output.tokens, ratio);
