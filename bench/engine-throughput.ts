@@ -7,8 +7,9 @@
  * slice no other size has seen), and `qa`, the passages of the development set as
  * `Document [i] (Title: ...)` lines (only ~120k distinct tokens, so the 1M text repeats
  * them, which flatters the caches). Each row is one level and one query setting.
- * `first call` is the first call on a text in a warm process, the figure a new request
- * gets (measured once per text, with the first setting); `again` is the median of
+ * `first call` is the first call on a text in a warm process (one that compressed other
+ * documents before), the figure a new request gets (measured once per text, with the
+ * first setting); `again` is the median of
  * repeated calls on the same text; `countTokens alone` is the median of a plain count
  * of the same text, the floor for counting the input exactly with the tokenizer alone.
  * Each figure is input tokens per second of the process's CPU time (user + system,
@@ -21,7 +22,6 @@ import { countTokens } from '../packages/local/src/engine/tokenizer.ts';
 import { documentLine, loadExamples } from './quality/examples.ts';
 
 const SIZES = [10_000, 100_000, 1_000_000];
-const REPEATS = 5;
 const examples = loadExamples();
 
 function markdownFiles(directory: string, found: string[] = []): string[] {
@@ -74,8 +74,8 @@ function median(values: number[]): number {
   return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 }
 
-function medianTiming(run: () => void): Timing {
-  const timings = Array.from({ length: REPEATS }, () => time(run));
+function medianTiming(run: () => void, repeats: number): Timing {
+  const timings = Array.from({ length: repeats }, () => time(run));
   return {
     cpu: median(timings.map((timing) => timing.cpu)),
     wall: median(timings.map((timing) => timing.wall)),
@@ -103,11 +103,16 @@ const settings = [
   { label: 'standard, no query', level: 'standard', withQuery: false },
 ] as const;
 
-// Compile the hot paths first, on text no timed run uses.
+// A process that has served requests before: the hot paths compiled and the common
+// chunks known, from text no timed run uses (the last docs files, the last questions).
+const docs = corpora[0]!.pieces;
+const warmUp = take(docs.slice(-40), 100_000, { at: 0 }, '\n\n');
+compressContext({ context: warmUp, query: 'warm up', level: 'standard' });
 for (const example of examples.slice(-50)) {
   const context = example.documents.map(documentLine).join('\n');
   compressContext({ context, query: example.question, level: 'standard' });
 }
+corpora[0]!.pieces = docs.slice(0, -40);
 
 const rows: string[][] = [];
 for (const corpus of corpora) {
@@ -117,7 +122,9 @@ for (const corpus of corpora) {
     const inputTokens = countTokens(context);
     const rate = (milliseconds: number) => (inputTokens / milliseconds / 1000).toFixed(2);
     const rates = (timing: Timing) => `${rate(timing.cpu)}M / ${rate(timing.wall)}M`;
-    const counting = medianTiming(() => countTokens(context));
+    // Short runs are more at the mercy of a garbage collection: more of them.
+    const repeats = size >= 1_000_000 ? 5 : size >= 100_000 ? 11 : 31;
+    const counting = medianTiming(() => countTokens(context), repeats);
     for (const [at, setting] of settings.entries()) {
       const params = {
         context,
@@ -126,7 +133,7 @@ for (const corpus of corpora) {
       };
       // Only the first setting meets this text fresh; the others find its chunks counted.
       const first = at === 0 ? rates(time(() => compressContext(params))) : '-';
-      const again = rates(medianTiming(() => compressContext(params)));
+      const again = rates(medianTiming(() => compressContext(params), repeats));
       rows.push([corpus.name, setting.label, String(inputTokens), first, again, rates(counting)]);
     }
   }
