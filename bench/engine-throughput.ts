@@ -106,6 +106,7 @@ const settings = [
 // A process that has served requests before: the hot paths compiled and the common
 // chunks known, from text no timed run uses (the last docs files, the last questions).
 const docs = corpora[0]!.pieces;
+if (docs.length < 100) throw new Error('no Markdown files under node_modules/.pnpm: install first');
 const warmUp = take(docs.slice(-40), 100_000, { at: 0 }, '\n\n');
 compressContext({ context: warmUp, query: 'warm up', level: 'standard' });
 for (const example of examples.slice(-50)) {
