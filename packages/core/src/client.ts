@@ -2,6 +2,7 @@ import type { Dispatcher } from 'undici';
 import type { ContextOptimizer, RequestOptions } from './context-optimizer.ts';
 import { APIUserAbortError, ContextOptimizerError, RequestValidationError } from './errors.ts';
 import { assertServerRuntime } from './internal/browser-guard.ts';
+import { certainlyCompressResponse, certainlyGenerateResponse } from './internal/fast-checks.ts';
 import { generateIdempotencyKey } from './internal/idempotency-key.ts';
 import { readError, readSuccess, requestIdOf } from './internal/read-response.ts';
 import { backoffDelay, decideStatusRetry } from './internal/retry-policy.ts';
@@ -45,6 +46,15 @@ export interface ContextOptimizerClientOptions {
   /** How the client waits between retries; tests pass a function that does not really wait. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
+
+const compressContract = {
+  schema: compressResponseSchema,
+  certainlyFits: certainlyCompressResponse,
+};
+const generateContract = {
+  schema: generateResponseSchema,
+  certainlyFits: certainlyGenerateResponse,
+};
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 const DEFAULT_MAX_RETRIES = 2;
@@ -117,24 +127,27 @@ export class ContextOptimizerClient implements ContextOptimizer {
   }
 
   /** `POST /v1/compress`: returns the optimized context and its usage (spec 2.3). */
-  async compress(params: CompressParams, options: RequestOptions = {}): Promise<CompressResponse> {
-    const body = validateCompressParams(params);
-    return this.#post('/v1/compress', body, compressResponseSchema, options);
+  compress(params: CompressParams, options: RequestOptions = {}): Promise<CompressResponse> {
+    return this.#post('/v1/compress', validateCompressParams, params, compressContract, options);
   }
 
   /** `POST /v1/generate`: compresses, then answers through the chosen provider (spec 2.4). */
-  async generate(params: GenerateParams, options: RequestOptions = {}): Promise<GenerateResponse> {
-    const body = validateGenerateParams(params);
-    return this.#post('/v1/generate', body, generateResponseSchema, options);
+  generate(params: GenerateParams, options: RequestOptions = {}): Promise<GenerateResponse> {
+    return this.#post('/v1/generate', validateGenerateParams, params, generateContract, options);
   }
 
+  /** One operation: validated, then sent until it succeeds or may not be tried again. */
   async #post<T>(
     path: string,
-    params: object,
-    schema: Parameters<typeof readSuccess<T>>[1],
+    validate: (params: unknown) => object,
+    params: unknown,
+    contract: Parameters<typeof readSuccess<T>>[1],
     options: RequestOptions,
   ): Promise<T> {
-    // Everything that can be wrong with the call is checked before the first byte is sent.
+    // Everything that can be wrong with the call is checked before the first byte is sent;
+    // being inside this async function, a broken rule rejects rather than throws.
+    // One operation, one key, one body: retries resend these exact bytes (spec 5.2, 7.3).
+    const body = JSON.stringify(validate(params));
     const idempotencyKey =
       options.idempotencyKey === undefined
         ? generateIdempotencyKey()
@@ -142,8 +155,6 @@ export class ContextOptimizerClient implements ContextOptimizer {
     const timeout = checkRequestOption('timeout', options.timeout ?? this.timeout, 1);
     const maxRetries = checkRequestOption('maxRetries', options.maxRetries ?? this.maxRetries, 0);
     const description = `POST ${path}`;
-    // One operation, one key, one body: retries resend these exact bytes (spec 5.2, 7.3).
-    const body = JSON.stringify(params);
     const attempt = {
       url: `${this.baseURL}${path}`,
       headers: { ...this.#headers, 'idempotency-key': idempotencyKey },
@@ -170,7 +181,7 @@ export class ContextOptimizerClient implements ContextOptimizer {
         response,
       });
       if (response.status >= 200 && response.status < 300) {
-        return readSuccess(response, schema, description);
+        return readSuccess(response, contract, description);
       }
       const decision = decideStatusRetry(response.status, response.headers, retryNumber);
       if (!decision.retry || retryNumber >= maxRetries) throw readError(response, description);

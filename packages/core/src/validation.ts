@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { RequestValidationError, type ValidationIssue } from './errors.ts';
+import { certainlyValidCompress, certainlyValidGenerate } from './internal/fast-checks.ts';
 import {
   type CompressParams,
   compressRequestSchema,
@@ -102,11 +103,13 @@ function check<T>(operation: string, schema: z.ZodType<T>, value: unknown): T {
 
 /** Returns the compress body as it will be sent, or throws `RequestValidationError`. */
 export function validateCompressParams(value: unknown): CompressParams {
+  if (certainlyValidCompress(value)) return value as CompressParams;
   return check('compress', compressRequestSchema, value);
 }
 
 /** Returns the generate body as it will be sent, or throws `RequestValidationError`. */
 export function validateGenerateParams(value: unknown): GenerateParams {
+  if (certainlyValidGenerate(value)) return value as GenerateParams;
   return check('generate', generateRequestSchema, value);
 }
 
