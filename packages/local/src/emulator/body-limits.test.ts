@@ -108,18 +108,7 @@ describe('timeouts', () => {
     emulator = await startEmulator({ headersTimeoutMs: 200 });
     const { port } = emulator;
     const started = performance.now();
-    const answer = await new Promise<string>((resolve, reject) => {
-      const socket = connect(port, '127.0.0.1', () => {
-        socket.write('POST /v1/compress HTTP/1.1\r\nHost: 127.0.0.1\r\n');
-      });
-      let data = '';
-      socket.setEncoding('utf8');
-      socket.on('data', (chunk) => {
-        data += chunk;
-      });
-      socket.on('close', () => resolve(data));
-      socket.on('error', reject);
-    });
+    const answer = await exchange(port, 'POST /v1/compress HTTP/1.1\r\nHost: 127.0.0.1\r\n');
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
     const [head, body] = answer.split('\r\n\r\n');
     const json = JSON.parse(body!);
@@ -131,21 +120,24 @@ describe('timeouts', () => {
   it('answers 400 malformed_request in the error shape to bytes that are not HTTP', async () => {
     const started = await startEmulator();
     emulator = started;
-    const answer = await new Promise<string>((resolve, reject) => {
-      const socket = connect(started.port, '127.0.0.1', () => {
-        socket.write('THIS IS NOT HTTP\r\n\r\n');
-      });
-      let data = '';
-      socket.setEncoding('utf8');
-      socket.on('data', (chunk) => {
-        data += chunk;
-      });
-      socket.on('close', () => resolve(data));
-      socket.on('error', reject);
-    });
+    const answer = await exchange(started.port, 'THIS IS NOT HTTP\r\n\r\n');
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);
     const json = JSON.parse(answer.split('\r\n\r\n')[1]!);
     expect(json).toMatchObject({ success: false, error: { code: 'malformed_request' } });
     expect(started.requests.at(-1)).toMatchObject({ status: 400, code: 'malformed_request' });
   });
 });
+
+/** Writes raw bytes on a new connection and resolves to all the server sent before closing it. */
+function exchange(port: number, bytes: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(bytes));
+    let data = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk) => {
+      data += chunk;
+    });
+    socket.on('close', () => resolve(data));
+    socket.on('error', reject);
+  });
+}
