@@ -1,3 +1,4 @@
+import { Agent } from 'undici';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { ContextOptimizerClient } from './client.ts';
 import {
@@ -90,6 +91,20 @@ describe('retries', () => {
     const error = await client.compress({ context: 'x' }).catch((caught: unknown) => caught);
     expect(APIConnectionTimeoutError.isInstance(error)).toBe(true);
     expect((error as Error).message).toBe('POST /v1/compress timed out after 30 ms.');
+  });
+
+  it("reports the dispatcher's own header timeout as APIConnectionTimeoutError", async () => {
+    const service = await loopback([{ ...ok, delayMs: 1500 }]);
+    const dispatcher = new Agent({ headersTimeout: 100 });
+    onTestFinished(() => dispatcher.close());
+    const client = new ContextOptimizerClient({
+      apiKey: API_KEY,
+      baseURL: service.url,
+      dispatcher,
+      maxRetries: 0,
+    });
+    const error = await client.compress({ context: 'x' }).catch((caught: unknown) => caught);
+    expect(APIConnectionTimeoutError.isInstance(error)).toBe(true);
   });
 
   it('retries a reset connection', async () => {

@@ -19,6 +19,7 @@ export interface AttemptResponse {
   body: string;
 }
 
+/** undici's own deadlines (the dispatcher's connect, headers and body timeouts) are timeouts too. */
 const timeoutCodes = new Set([
   'UND_ERR_HEADERS_TIMEOUT',
   'UND_ERR_BODY_TIMEOUT',
@@ -57,7 +58,7 @@ export async function sendAttempt(attempt: Attempt, description: string): Promis
     return { status: response.statusCode, headers: response.headers, body };
   } catch (cause) {
     if (attempt.signal?.aborted) throw new APIUserAbortError(undefined, { cause });
-    if (timedOut) {
+    if (timedOut || timeoutCodes.has((cause as { code?: string }).code ?? '')) {
       throw new APIConnectionTimeoutError(`${description} timed out after ${attempt.timeout} ms.`, {
         cause,
       });
