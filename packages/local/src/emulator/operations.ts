@@ -29,8 +29,14 @@ export interface OperationContext {
 
 export const DEFAULT_MAX_OUTPUT_TOKENS = 1024;
 
-function failure(status: number, code: string, message: string, requestId: string): APIError {
-  return APIError.generate(status, message, { code, requestId, headers: {} });
+function failure(
+  status: number,
+  code: string,
+  message: string,
+  requestId: string,
+  headers: Record<string, string> = {},
+): APIError {
+  return APIError.generate(status, message, { code, requestId, headers });
 }
 
 function checkQuota(context: OperationContext) {
@@ -41,6 +47,8 @@ function checkQuota(context: OperationContext) {
     'quota_exceeded',
     `Monthly token quota exhausted: ${usage.usedTokens} of ${usage.limitTokens} tokens used; it resets at ${usage.resetsAt}.`,
     context.requestId,
+    // When the quota comes back. Far past any client's retry cap, so it fails at once.
+    { 'retry-after': String(context.ledger.secondsUntilReset()) },
   );
 }
 

@@ -81,7 +81,9 @@ async function execute(
     return jsonReply(200, requestId, body);
   } catch (error) {
     if (APIError.isInstance(error) && error.status !== undefined) {
-      return errorReply(error.status, requestId, error.code ?? 'internal_error', error.message);
+      return errorReply(error.status, requestId, error.code ?? 'internal_error', error.message, {
+        headers: error.headers,
+      });
     }
     if (APIUserAbortError.isInstance(error)) {
       return errorReply(503, requestId, 'shutting_down', 'The emulator is shutting down.');

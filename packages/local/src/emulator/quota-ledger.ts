@@ -68,6 +68,11 @@ export class QuotaLedger {
     return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
   }
 
+  /** Whole seconds until the quota resets: the `Retry-After` of a `quota_exceeded` answer. */
+  secondsUntilReset(): number {
+    return Math.max(0, Math.ceil((Date.parse(this.resetsAt()) - this.#now().getTime()) / 1000));
+  }
+
   /** Whether this key may start another operation this month. */
   isExhausted(apiKey: string): boolean {
     return this.#account(apiKey).usedTokens >= this.limitTokens;

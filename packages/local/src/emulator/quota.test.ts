@@ -33,7 +33,10 @@ describe('the monthly quota', () => {
   });
 
   it('answers 429 quota_exceeded once the quota is used up, without processing or charging', async () => {
-    emulator = await startEmulator({ limitTokens: 100 });
+    emulator = await startEmulator({
+      limitTokens: 100,
+      now: () => new Date('2025-06-30T23:00:00Z'),
+    });
     const accepted = await send(emulator, { body });
     // The request that crosses the limit is accepted in full; the next one is refused.
     expect(accepted.status).toBe(200);
@@ -52,6 +55,8 @@ describe('the monthly quota', () => {
       expect(refused.status).toBe(429);
       expect(refused.json.error.code).toBe('quota_exceeded');
       expect(refused.json.error.message).toContain('resets at');
+      // One hour to the new month: a Retry-After far past a client's retry cap.
+      expect(refused.headers['retry-after']).toBe('3600');
     }
     expect(emulator.ledger.usedTokens(emulator.apiKey)).toBe(used);
     expect(emulator.ledger.operations(emulator.apiKey)).toBe(1);
