@@ -4,7 +4,7 @@ import { APIUserAbortError, ContextOptimizerError, RequestValidationError } from
 import { assertServerRuntime } from './internal/browser-guard.ts';
 import { certainlyCompressResponse, certainlyGenerateResponse } from './internal/fast-checks.ts';
 import { generateIdempotencyKey } from './internal/idempotency-key.ts';
-import { readError, readSuccess, requestIdOf } from './internal/read-response.ts';
+import { readError, readSuccess } from './internal/read-response.ts';
 import { backoffDelay, decideStatusRetry } from './internal/retry-policy.ts';
 import { type AttemptResponse, sendAttempt } from './internal/send-attempt.ts';
 import { sleep as defaultSleep } from './internal/sleep.ts';
@@ -75,10 +75,11 @@ export class ContextOptimizerClient implements ContextOptimizer {
   readonly baseURL: string;
   readonly timeout: number;
   readonly maxRetries: number;
-  // A private field keeps the key out of `JSON.stringify(client)`, `util.inspect` and errors.
-  readonly #apiKey: string;
   readonly #dispatcher: Dispatcher | undefined;
-  /** Every header but the Idempotency-Key, built once: they do not change between calls. */
+  /**
+   * Every header but the Idempotency-Key, built once: they do not change between calls.
+   * Private, which keeps the key out of `JSON.stringify(client)`, `util.inspect` and errors.
+   */
   readonly #headers: Record<string, string>;
   readonly #logger: Logger | undefined;
   readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -102,7 +103,6 @@ export class ContextOptimizerClient implements ContextOptimizer {
         `Invalid base URL "${baseURL}": it must start with https:// (or http:// for a local server).`,
       );
     }
-    this.#apiKey = apiKey;
     // Tolerate a base URL given with its version, since the client appends `/v1/...` itself.
     this.baseURL = baseURL.replace(/\/+$/, '').replace(/\/v1$/, '');
     this.timeout = checkCount('timeout', options.timeout ?? DEFAULT_TIMEOUT_MS, 1);
@@ -137,7 +137,7 @@ export class ContextOptimizerClient implements ContextOptimizer {
   }
 
   /** One operation: validated, then sent until it succeeds or may not be tried again. */
-  async #post<T>(
+  async #post<T extends { requestId: string }>(
     path: string,
     validate: (params: unknown) => object,
     params: unknown,
@@ -175,16 +175,22 @@ export class ContextOptimizerClient implements ContextOptimizer {
         await this.#wait(backoffDelay(retryNumber), options.signal);
         continue;
       }
-      this.#log(response.status < 400 ? 'info' : 'warn', description, {
-        attempt: retryNumber + 1,
-        started,
-        response,
-      });
+      const entry = { attempt: retryNumber + 1, started, status: response.status };
       if (response.status >= 200 && response.status < 300) {
-        return readSuccess(response, contract, description);
+        let result: T;
+        try {
+          result = readSuccess(response, contract, description);
+        } catch (error) {
+          this.#log('warn', description, { ...entry, error });
+          throw error;
+        }
+        this.#log('info', description, { ...entry, requestId: result.requestId });
+        return result;
       }
+      const error = readError(response, description);
+      this.#log('warn', description, { ...entry, requestId: error.requestId });
       const decision = decideStatusRetry(response.status, response.headers, retryNumber);
-      if (!decision.retry || retryNumber >= maxRetries) throw readError(response, description);
+      if (!decision.retry || retryNumber >= maxRetries) throw error;
       await this.#wait(decision.delayMs, options.signal);
     }
   }
@@ -197,18 +203,27 @@ export class ContextOptimizerClient implements ContextOptimizer {
     }
   }
 
+  /** One line per attempt: status, attempt, duration and requestId; never a header. */
   #log(
     level: 'info' | 'warn',
     description: string,
-    entry: { attempt: number; started: number; response?: AttemptResponse; error?: unknown },
+    entry: {
+      attempt: number;
+      started: number;
+      status?: number;
+      requestId?: string;
+      error?: unknown;
+    },
   ) {
     if (!this.#logger) return;
-    const durationMs = Math.round(performance.now() - entry.started);
-    const fields: Record<string, unknown> = { attempt: entry.attempt, durationMs };
-    if (entry.response) {
-      fields.status = entry.response.status;
-      fields.requestId = requestIdOf(entry.response, safeJson(entry.response.body));
-    }
+    const fields: Record<string, unknown> = {
+      attempt: entry.attempt,
+      durationMs: Math.round(performance.now() - entry.started),
+    };
+    if (entry.status !== undefined) fields.status = entry.status;
+    const requestId =
+      entry.requestId ?? (entry.error as { requestId?: string } | undefined)?.requestId;
+    if (requestId !== undefined) fields.requestId = requestId;
     if (entry.error) fields.error = (entry.error as Error).message;
     this.#logger[level](`ctxopt ${description}`, fields);
   }
@@ -237,12 +252,4 @@ function checkRequestOption(field: string, value: number, minimum: number): numb
   throw new RequestValidationError('request options', [
     { field, message: `must be an integer of at least ${minimum}`, rule: 'out_of_range' },
   ]);
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }

@@ -4,17 +4,12 @@
  * `XError.isInstance(error)` still works when two copies of this package are installed.
  *
  * None of these ever holds the API key: requests are described by method and path
- * only, and response headers are copied with credentials removed.
+ * only, and response headers are copied with credentials masked.
  */
 
-const markers = new Map<string, symbol>();
+// Symbol.for is the process-wide registry: two copies of this package get the same symbol.
 function marker(name: string): symbol {
-  let symbol = markers.get(name);
-  if (!symbol) {
-    symbol = Symbol.for(`ctxopt.error.${name}`);
-    markers.set(name, symbol);
-  }
-  return symbol;
+  return Symbol.for(`ctxopt.error.${name}`);
 }
 
 function mark(errorClass: { prototype: object; name: string }) {

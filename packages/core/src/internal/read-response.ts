@@ -5,7 +5,7 @@ import { errorResponseSchema } from '../schemas.ts';
 import type { AttemptResponse } from './send-attempt.ts';
 
 /** `requestId` from the body when it has one, else from the `request-id` / `x-request-id` header. */
-export function requestIdOf(response: AttemptResponse, body: unknown): string | undefined {
+function requestIdOf(response: AttemptResponse, body: unknown): string | undefined {
   const fromBody = (body as { requestId?: unknown } | null)?.requestId;
   if (typeof fromBody === 'string') return fromBody;
   const header = response.headers['request-id'] ?? response.headers['x-request-id'];
