@@ -19,7 +19,7 @@ export function planConversation(
   options: PlanOptions = {},
 ): ConversationPlan {
   const pinnedRoles = new Set(options.pinnedRoles ?? ['system']);
-  const lastUser = findLastIndex(messages, (message) => message.role === 'user');
+  const lastUser = messages.findLastIndex((message) => message.role === 'user');
   const protectedFrom = messages.length - Math.max(0, options.protectLastMessages ?? 0);
   const tailStart = Math.max(
     0,
@@ -96,10 +96,4 @@ function toolBoundaries(messages: readonly PlannerMessage[]) {
     if (!calls.has(id)) orphan[resultIndex] = true;
   }
   return { allowedCut, orphan };
-}
-
-function findLastIndex<T>(items: readonly T[], predicate: (item: T) => boolean): number {
-  for (let index = items.length - 1; index >= 0; index--)
-    if (predicate(items[index]!)) return index;
-  return -1;
 }
