@@ -19,8 +19,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compressContext } from '../packages/local/src/engine/compress-context.ts';
 import { countTokens } from '../packages/local/src/engine/tokenizer.ts';
-import { documentLine, loadExamples } from './quality/examples.ts';
+import { contextOf, documentLine, loadExamples } from './quality/examples.ts';
 import { writeResults } from './support/results.ts';
+import { median } from './support/stats.ts';
 import { type SuiteOptions, scaled } from './support/suite.ts';
 import type { BenchTable } from './support/table.ts';
 
@@ -70,10 +71,6 @@ function time(run: () => void): Timing {
   const wall = performance.now() - started;
   const used = process.cpuUsage(before);
   return { cpu: (used.user + used.system) / 1000, wall };
-}
-
-function median(values: number[]): number {
-  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 }
 
 function medianTiming(run: () => void, repeats: number): Timing {
@@ -128,8 +125,7 @@ export async function run(options: Partial<SuiteOptions> = {}): Promise<BenchTab
   const warmUp = take(docs.slice(-40), 100_000, { at: 0 }, '\n\n');
   compressContext({ context: warmUp, query: 'warm up', level: 'standard' });
   for (const example of examples.slice(-50)) {
-    const context = example.documents.map(documentLine).join('\n');
-    compressContext({ context, query: example.question, level: 'standard' });
+    compressContext({ context: contextOf(example), query: example.question, level: 'standard' });
   }
   corpora[0]!.pieces = docs.slice(0, -40);
 
