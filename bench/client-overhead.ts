@@ -13,6 +13,7 @@ import {
   compareLatency,
   compareRounds,
   type LatencyFigures,
+  mapVariants,
   type RoundFigures,
 } from './support/compare.ts';
 import { compressRequestParams, compressSuccessBody } from './support/compress-fixture.ts';
@@ -25,6 +26,7 @@ import { checkGoals, type GoalResult, goalsTable } from './support/goals.ts';
 import { interleaveRounds, timeConcurrent, timeSequential, withThreadCpu } from './support/load.ts';
 import { startLoopbackServer } from './support/loopback-server.ts';
 import { describeMachine, writeResults } from './support/results.ts';
+import { timeSequentialRounds } from './support/sequential-rounds.ts';
 import { type SuiteOptions, scaled } from './support/suite.ts';
 import type { BenchTable } from './support/table.ts';
 
@@ -169,14 +171,14 @@ export async function run(options: Partial<SuiteOptions> = {}): Promise<BenchTab
     await checkCompressVariants(tasks);
     for (const task of Object.values(tasks)) await timeSequential(task, settings.warmupCalls);
 
-    const latencyCpu: Record<Variant, number[]> = { undici: [], client: [], fetch: [] };
-    const latency = await interleaveRounds(tasks, settings.latencyRounds, async (task, name) => {
-      const { result, cpuMicros } = await withThreadCpu(() =>
-        timeSequential(task, settings.callsPerRound),
-      );
-      latencyCpu[name].push(cpuMicros / settings.callsPerRound);
-      return result;
+    const sequential = await timeSequentialRounds(tasks, {
+      rounds: settings.latencyRounds,
+      calls: settings.callsPerRound,
     });
+    const latency = mapVariants(sequential, (rounds) => rounds.map((round) => round.latencies));
+    const latencyCpu = mapVariants(sequential, (rounds) =>
+      rounds.map((round) => round.cpuMicrosPerCall),
+    );
 
     const load = { total: settings.requestsPerRound, concurrency: CONCURRENCY };
     // One discarded round at full concurrency opens every pool's connections first.

@@ -38,7 +38,8 @@ function baselineOf<Name extends string, Result>(
   return base;
 }
 
-function mapVariants<Name extends string, In, Out>(
+/** The same record of variants with `map` applied to each variant's value. */
+export function mapVariants<Name extends string, In, Out>(
   rounds: Record<Name, In>,
   map: (value: In) => Out,
 ): Record<Name, Out> {

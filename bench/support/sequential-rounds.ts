@@ -1,4 +1,4 @@
-import { compareLatency, compareRounds, pairedDifference } from './compare.ts';
+import { compareLatency, compareRounds, mapVariants, pairedDifference } from './compare.ts';
 import { interleaveRounds, type Task, timeSequential, withThreadCpu } from './load.ts';
 import { median } from './stats.ts';
 
@@ -56,15 +56,10 @@ export function compareOverhead<Name extends string>(
   baseline: NoInfer<Name>,
 ): Record<Name, OverheadFigures> {
   const names = Object.keys(samples) as Name[];
-  const pick = (map: (sample: RoundSample) => number) =>
-    Object.fromEntries(names.map((name) => [name, samples[name].map(map)])) as Record<
-      Name,
-      number[]
-    >;
+  const pick = <Out>(map: (sample: RoundSample) => Out) =>
+    mapVariants(samples, (rounds) => rounds.map(map));
   const latency = compareLatency(
-    Object.fromEntries(
-      names.map((name) => [name, samples[name].map((sample) => sample.latencies)]),
-    ) as Record<Name, number[][]>,
+    pick((sample) => sample.latencies),
     baseline,
   );
   const roundP50 = pick((sample) => median(sample.latencies));
