@@ -1,6 +1,6 @@
-import { buildPrompt } from './build-prompt.ts';
-import { joinURL, type ProviderHttpOptions, postJson, tokenCount } from './post-json.ts';
-import type { ProviderAdapter, ProviderAnswer, ProviderCall } from './provider-adapter.ts';
+import { createHttpAdapter } from './http-adapter.ts';
+import { joinURL, optionalTokenCount, type ProviderHttpOptions, tokenCount } from './post-json.ts';
+import type { ProviderAdapter } from './provider-adapter.ts';
 import { ProviderError } from './provider-error.ts';
 
 export interface AnthropicAdapterOptions extends ProviderHttpOptions {
@@ -26,23 +26,17 @@ interface Message {
 /** Anthropic Messages: `POST {base}/v1/messages`. */
 export function createAnthropicAdapter(options: AnthropicAdapterOptions): ProviderAdapter {
   const url = joinURL(options.baseURL ?? ANTHROPIC_BASE_URL, '/v1/messages');
-  return {
-    kind: 'http',
-    async generate(call: ProviderCall): Promise<ProviderAnswer> {
-      const prompt = buildPrompt(call.context, call.query);
-      const body = (await postJson({
-        ...options,
-        provider: 'anthropic',
-        url,
-        headers: { 'x-api-key': options.apiKey, 'anthropic-version': ANTHROPIC_VERSION },
-        body: {
-          model: call.model,
-          max_tokens: call.maxOutputTokens,
-          system: prompt.system,
-          messages: [{ role: 'user', content: prompt.user }],
-        },
-        signal: call.signal,
-      })) as Message;
+  return createHttpAdapter<Message>(options, {
+    provider: 'anthropic',
+    url: () => url,
+    headers: { 'x-api-key': options.apiKey, 'anthropic-version': ANTHROPIC_VERSION },
+    body: (prompt, call) => ({
+      model: call.model,
+      max_tokens: call.maxOutputTokens,
+      system: prompt.system,
+      messages: [{ role: 'user', content: prompt.user }],
+    }),
+    read(body) {
       if (!Array.isArray(body.content)) {
         throw new ProviderError('anthropic', 'malformed', 'anthropic answered without content.');
       }
@@ -54,14 +48,10 @@ export function createAnthropicAdapter(options: AnthropicAdapterOptions): Provid
       // `input_tokens` leaves out the tokens written to or read from the prompt cache.
       const inputTokens =
         tokenCount('anthropic', usage.input_tokens, 'usage.input_tokens') +
-        optionalCount(usage.cache_creation_input_tokens) +
-        optionalCount(usage.cache_read_input_tokens);
+        optionalTokenCount(usage.cache_creation_input_tokens) +
+        optionalTokenCount(usage.cache_read_input_tokens);
       const outputTokens = tokenCount('anthropic', usage.output_tokens, 'usage.output_tokens');
       return { answer, inputTokens, outputTokens, totalTokens: inputTokens + outputTokens };
     },
-  };
-}
-
-function optionalCount(value: unknown): number {
-  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : 0;
+  });
 }

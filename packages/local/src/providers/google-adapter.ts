@@ -1,6 +1,6 @@
-import { buildPrompt } from './build-prompt.ts';
-import { joinURL, type ProviderHttpOptions, postJson, tokenCount } from './post-json.ts';
-import type { ProviderAdapter, ProviderAnswer, ProviderCall } from './provider-adapter.ts';
+import { createHttpAdapter } from './http-adapter.ts';
+import { joinURL, optionalTokenCount, type ProviderHttpOptions, tokenCount } from './post-json.ts';
+import type { ProviderAdapter } from './provider-adapter.ts';
 import { ProviderError } from './provider-error.ts';
 
 export interface GoogleAdapterOptions extends ProviderHttpOptions {
@@ -25,24 +25,20 @@ interface GenerateContentResponse {
 /** Gemini: `POST {base}/v1beta/models/{model}:generateContent`. */
 export function createGoogleAdapter(options: GoogleAdapterOptions): ProviderAdapter {
   const base = options.baseURL ?? GOOGLE_BASE_URL;
-  return {
-    kind: 'http',
-    async generate(call: ProviderCall): Promise<ProviderAnswer> {
-      const prompt = buildPrompt(call.context, call.query);
+  return createHttpAdapter<GenerateContentResponse>(options, {
+    provider: 'google',
+    url(call) {
       // Callers copy model names as `models/gemini-...` from Google's listings; both forms work.
       const model = encodeURIComponent(call.model.replace(/^models\//, ''));
-      const body = (await postJson({
-        ...options,
-        provider: 'google',
-        url: joinURL(base, `/v1beta/models/${model}:generateContent`),
-        headers: { 'x-goog-api-key': options.apiKey },
-        body: {
-          systemInstruction: { parts: [{ text: prompt.system }] },
-          contents: [{ role: 'user', parts: [{ text: prompt.user }] }],
-          generationConfig: { maxOutputTokens: call.maxOutputTokens },
-        },
-        signal: call.signal,
-      })) as GenerateContentResponse;
+      return joinURL(base, `/v1beta/models/${model}:generateContent`);
+    },
+    headers: { 'x-goog-api-key': options.apiKey },
+    body: (prompt, call) => ({
+      systemInstruction: { parts: [{ text: prompt.system }] },
+      contents: [{ role: 'user', parts: [{ text: prompt.user }] }],
+      generationConfig: { maxOutputTokens: call.maxOutputTokens },
+    }),
+    read(body) {
       const parts = body.candidates?.[0]?.content?.parts;
       if (!Array.isArray(parts)) {
         throw new ProviderError('google', 'malformed', 'google answered without a candidate.');
@@ -64,12 +60,9 @@ export function createGoogleAdapter(options: GoogleAdapterOptions): ProviderAdap
       );
       // Thinking models bill thought tokens as output, apart from the candidates' tokens.
       const outputTokens =
-        optionalCount(usage.candidatesTokenCount) + optionalCount(usage.thoughtsTokenCount);
+        optionalTokenCount(usage.candidatesTokenCount) +
+        optionalTokenCount(usage.thoughtsTokenCount);
       return { answer, inputTokens, outputTokens, totalTokens };
     },
-  };
-}
-
-function optionalCount(value: unknown): number {
-  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : 0;
+  });
 }

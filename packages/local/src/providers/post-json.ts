@@ -88,6 +88,11 @@ export function tokenCount(provider: string, value: unknown, field: string): num
   throw new ProviderError(provider, 'malformed', `${provider} answered without a valid ${field}.`);
 }
 
+/** Reads a token count the provider may leave out: anything but a positive integer counts 0. */
+export function optionalTokenCount(value: unknown): number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : 0;
+}
+
 /** Joins a base URL and a path without doubling or losing the slash. */
 export function joinURL(base: string, path: string): string {
   return `${base.replace(/\/+$/, '')}${path}`;
