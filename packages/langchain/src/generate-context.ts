@@ -1,4 +1,4 @@
-import { type ContextMessage, ContextOptimizerError, planConversation } from '@ctxopt/core';
+import { type ContextMessage, ContextOptimizerError } from '@ctxopt/core';
 import type { BaseMessage } from '@langchain/core/messages';
 import { toPlannerMessages } from './message-mapping.ts';
 
@@ -22,8 +22,8 @@ export function toGenerateContext(messages: readonly BaseMessage[]): GenerateCon
       `ChatContextOptimizer: message ${withMedia} has non-text content (an image, a file or another block), which POST /v1/generate cannot take.`,
     );
   }
-  const { query } = planConversation(planned, { pinnedRoles: [] });
   const queryIndex = planned.findLastIndex((message) => message.role === 'user');
+  const query = planned[queryIndex]?.text;
   const context = planned
     .filter((message, index) => index !== queryIndex && message.text.length > 0)
     .map((message) => ({ role: message.role, content: message.text }));
