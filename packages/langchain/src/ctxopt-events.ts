@@ -2,7 +2,7 @@ import type { CompressResponse, GenerateResponse } from '@ctxopt/core';
 import { APIError, type MonthlyUsage } from '@ctxopt/core';
 import { dispatchCustomEvent } from '@langchain/core/callbacks/dispatch';
 import type { RunnableConfig } from '@langchain/core/runnables';
-import { type CompressionSummary, monthlyUsageOf, summarizeCompression } from './usage-summary.ts';
+import { type CompressionSummary, summarizeUsage } from './usage-summary.ts';
 
 /** Name of the custom event each compression dispatches. */
 export const USAGE_EVENT = 'ctxopt_usage';
@@ -45,12 +45,7 @@ export function dispatchUsage(
   source: CtxoptEventSource,
   scope?: EventScope,
 ): Promise<void> {
-  const monthly = monthlyUsageOf(response);
-  const payload: CtxoptUsageEvent = {
-    source,
-    ...summarizeCompression(response),
-    ...(monthly ? { monthly } : {}),
-  };
+  const payload: CtxoptUsageEvent = { source, ...summarizeUsage(response) };
   return safeDispatch(USAGE_EVENT, payload, scope);
 }
 

@@ -1,7 +1,7 @@
 import type { GenerateResponse } from '@ctxopt/core';
 import { AIMessage, AIMessageChunk, type UsageMetadata } from '@langchain/core/messages';
 import { ChatGenerationChunk, type ChatResult } from '@langchain/core/outputs';
-import { type CompressionSummary, monthlyUsageOf, summarizeCompression } from './usage-summary.ts';
+import { type CompressionSummary, summarizeUsage } from './usage-summary.ts';
 
 /** `AIMessage.usage_metadata` from the provider's token counts. */
 export function usageMetadataOf(response: GenerateResponse): UsageMetadata {
@@ -27,7 +27,6 @@ export interface GenerateResponseMetadata {
 }
 
 export function responseMetadataOf(response: GenerateResponse): GenerateResponseMetadata {
-  const monthly = monthlyUsageOf(response);
   const { provider, model } = response.usage.provider;
   return {
     requestId: response.requestId,
@@ -35,7 +34,7 @@ export function responseMetadataOf(response: GenerateResponse): GenerateResponse
     model,
     model_name: model,
     model_provider: provider,
-    ctxopt: { ...summarizeCompression(response), ...(monthly ? { monthly } : {}) },
+    ctxopt: summarizeUsage(response),
   };
 }
 

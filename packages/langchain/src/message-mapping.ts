@@ -10,7 +10,7 @@ export function toPlannerMessages(messages: readonly BaseMessage[]): PlannerMess
   return messages.map(toPlannerMessage);
 }
 
-export function toPlannerMessage(message: BaseMessage): PlannerMessage {
+function toPlannerMessage(message: BaseMessage): PlannerMessage {
   const planned: PlannerMessage = {
     role: roleOf(message),
     text: messageText(message),
@@ -28,7 +28,7 @@ export function toPlannerMessage(message: BaseMessage): PlannerMessage {
 }
 
 /** `user`, `assistant`, `system`, `tool`, or a `ChatMessage`'s own role. */
-export function roleOf(message: BaseMessage): string {
+function roleOf(message: BaseMessage): string {
   const type = message.getType();
   if (type === 'human') return 'user';
   if (type === 'ai') return 'assistant';
@@ -37,7 +37,7 @@ export function roleOf(message: BaseMessage): string {
 }
 
 /** The message's text parts, plus its tool calls rendered as text. */
-export function messageText(message: BaseMessage): string {
+function messageText(message: BaseMessage): string {
   const parts: string[] = [];
   const { content } = message;
   if (typeof content === 'string') {
@@ -57,7 +57,7 @@ export function messageText(message: BaseMessage): string {
 }
 
 /** Images, files, reasoning and provider blocks cannot be carried by text. */
-export function hasNonTextParts(message: BaseMessage): boolean {
+function hasNonTextParts(message: BaseMessage): boolean {
   const { content } = message;
   if (typeof content === 'string') return false;
   return content.some((part) => typeof part !== 'string' && part.type !== 'text');

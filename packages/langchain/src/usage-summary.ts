@@ -25,11 +25,12 @@ export function summarizeCompression(
   };
 }
 
-/** The monthly quota block, when the response carries one (generate may not). */
-export function monthlyUsageOf(
+/** The summary plus the monthly quota block, when the response carries one (generate may not). */
+export function summarizeUsage(
   response: CompressResponse | GenerateResponse,
-): MonthlyUsage | undefined {
-  return response.usage.monthly;
+): CompressionSummary & { monthly?: MonthlyUsage } {
+  const { monthly } = response.usage;
+  return { ...summarizeCompression(response), ...(monthly ? { monthly } : {}) };
 }
 
 /**
