@@ -25,10 +25,10 @@ import {
 import { checkGoals, type GoalResult, goalsTable } from './support/goals.ts';
 import { interleaveRounds, timeConcurrent, timeSequential, withThreadCpu } from './support/load.ts';
 import { startLoopbackServer } from './support/loopback-server.ts';
-import { describeMachine, writeResults } from './support/results.ts';
+import { machineNote, writeResults } from './support/results.ts';
 import { timeSequentialRounds } from './support/sequential-rounds.ts';
 import { type SuiteOptions, scaled } from './support/suite.ts';
-import type { BenchTable } from './support/table.ts';
+import { type BenchTable, formatRatio, microseconds } from './support/table.ts';
 
 const CONCURRENCY = 64;
 
@@ -86,13 +86,10 @@ function goalsOf(figures: Figures) {
 }
 
 const order: Variant[] = ['undici', 'client', 'fetch'];
-const micros = (ms: number) => Math.round(ms * 1000);
-const times = (value: number) => `${value.toFixed(3)}x`;
 
 function tables(figures: Figures, goals: GoalResult[]): BenchTable[] {
   const { concurrency1: c1, concurrency64: c64 } = figures;
-  const load = figures.loadAverage.before.map((value) => value.toFixed(2)).join(' ');
-  const machine = `Machine: ${describeMachine()}; load average before the run: ${load}.`;
+  const machine = machineNote(figures.loadAverage.before);
   return [
     {
       title: 'Client overhead at concurrency 1 (latency per call)',
@@ -112,12 +109,12 @@ function tables(figures: Figures, goals: GoalResult[]): BenchTable[] {
         return [
           name,
           latency.calls,
-          micros(latency.p50Ms),
-          micros(latency.p99Ms),
-          times(latency.p50Ratio),
-          times(latency.p99Ratio),
+          microseconds(latency.p50Ms),
+          microseconds(latency.p99Ms),
+          formatRatio(latency.p50Ratio),
+          formatRatio(latency.p99Ratio),
           Math.round(cpu.median),
-          times(cpu.ratio),
+          formatRatio(cpu.ratio),
         ];
       }),
       notes: [
@@ -135,9 +132,9 @@ function tables(figures: Figures, goals: GoalResult[]): BenchTable[] {
         return [
           name,
           Math.round(rate.median),
-          times(rate.ratio),
+          formatRatio(rate.ratio),
           Math.round(cpu.median),
-          times(cpu.ratio),
+          formatRatio(cpu.ratio),
         ];
       }),
       notes: ['requests/s: median over rounds; ratios: median of the per-round ratios.', machine],

@@ -19,14 +19,14 @@ import { checkFrameworkVariants, type FrameworkVariant } from './support/framewo
 import { checkGoals, type GoalResult, goalsTable } from './support/goals.ts';
 import { langChainVariants } from './support/langchain-variants.ts';
 import { timeSequential } from './support/load.ts';
-import { describeMachine, writeResults } from './support/results.ts';
+import { machineNote, writeResults } from './support/results.ts';
 import {
   compareOverhead,
   type OverheadFigures,
   timeSequentialRounds,
 } from './support/sequential-rounds.ts';
 import { type SuiteOptions, scaled } from './support/suite.ts';
-import type { BenchTable } from './support/table.ts';
+import { type BenchTable, formatRatio, microseconds } from './support/table.ts';
 
 /** Messages in the chat: a system message, 198 alternating turns, the question. */
 const MESSAGES = 200;
@@ -56,9 +56,7 @@ function goalsOf(figures: Figures) {
   ];
 }
 
-const micros = (ms: number) => Math.round(ms * 1000);
 const millis = (ms: number) => ms.toFixed(2);
-const times = (value: number) => `${value.toFixed(3)}x`;
 
 function overheadTable(
   title: string,
@@ -82,21 +80,20 @@ function overheadTable(
     rows: Object.entries(rows).map(([name, row]) => [
       name,
       row.calls,
-      micros(row.p50Ms),
-      micros(row.p99Ms),
-      micros(row.addedMs),
-      times(row.p50Ratio),
+      microseconds(row.p50Ms),
+      microseconds(row.p99Ms),
+      microseconds(row.addedMs),
+      formatRatio(row.p50Ratio),
       Math.round(row.cpuMicrosPerCall),
       Math.round(row.addedCpuMicros),
-      times(row.cpuRatio),
+      formatRatio(row.cpuRatio),
     ]),
     notes,
   };
 }
 
 function tables(figures: Figures, goals: GoalResult[]): BenchTable[] {
-  const load = figures.loadAverage.before.map((value) => value.toFixed(2)).join(' ');
-  const machine = `Machine: ${describeMachine()}; load average before the run: ${load}.`;
+  const machine = machineNote(figures.loadAverage.before);
   const common = [
     'added: median over rounds of the per-round difference to manual; ratios: median of per-round ratios; p99 pooled.',
     'CPU: time the calling thread spent per call (everything runs in that thread here).',
@@ -138,23 +135,22 @@ function tables(figures: Figures, goals: GoalResult[]): BenchTable[] {
         'CPU ms/call',
         'CPU / manual',
       ],
-      rows: [
-        ['AI SDK manual', local.aiSdk.manual],
-        ['AI SDK middleware', local.aiSdk.middleware],
-        ['LangChain manual', local.langChain.manual],
-        ['LangChain runnable', local.langChain.runnable],
-      ].map(([name, row]) => {
-        const figuresOfRow = row as OverheadFigures;
-        return [
-          name as string,
-          figuresOfRow.calls,
-          millis(figuresOfRow.p50Ms),
-          millis(figuresOfRow.addedMs),
-          times(figuresOfRow.p50Ratio),
-          millis(figuresOfRow.cpuMicrosPerCall / 1000),
-          times(figuresOfRow.cpuRatio),
-        ];
-      }),
+      rows: (
+        [
+          ['AI SDK manual', local.aiSdk.manual],
+          ['AI SDK middleware', local.aiSdk.middleware],
+          ['LangChain manual', local.langChain.manual],
+          ['LangChain runnable', local.langChain.runnable],
+        ] as const
+      ).map(([name, row]) => [
+        name,
+        row.calls,
+        millis(row.p50Ms),
+        millis(row.addedMs),
+        formatRatio(row.p50Ratio),
+        millis(row.cpuMicrosPerCall / 1000),
+        formatRatio(row.cpuRatio),
+      ]),
       notes: [
         'Each adapter against its own manual baseline; the engine compresses the whole history each call.',
         machine,

@@ -1,7 +1,7 @@
 import type { LatencyFigures, RoundFigures } from './compare.ts';
 import type { ServerStats } from './measured-server.ts';
-import { describeMachine } from './results.ts';
-import type { BenchTable } from './table.ts';
+import { machineNote } from './results.ts';
+import { type BenchTable, formatRatio, microseconds } from './table.ts';
 
 /** The emulator-throughput suite's variants: the bare server (the baseline), the emulator, and the emulator with a small idempotency store. */
 export type EmulatorVariant = 'bare' | 'emulator' | 'emulator-100';
@@ -55,14 +55,10 @@ export interface EmulatorFigures {
   loadAverage: { before: number[]; after: number[] };
 }
 
-const micros = (ms: number) => Math.round(ms * 1000);
-const times = (value: number) => `${value.toFixed(3)}x`;
-
 /** The suite's tables: throughput, latency, the store's memory and its checks. */
 export function emulatorTables(figures: EmulatorFigures): BenchTable[] {
   const { concurrency64: c64, concurrency1: c1, idempotencyStore: store } = figures;
-  const load = figures.loadAverage.before.map((value) => value.toFixed(2)).join(' ');
-  const machine = `Machine: ${describeMachine()}; load average before the run: ${load}.`;
+  const machine = machineNote(figures.loadAverage.before);
   const growthMet = store.growthAfterFullMB < store.maxGrowthMB;
   const yesNo = (value: boolean) => (value ? 'yes' : 'no');
   return [
@@ -79,10 +75,10 @@ export function emulatorTables(figures: EmulatorFigures): BenchTable[] {
       rows: emulatorVariants.map((name) => [
         name,
         Math.round(c64.requestsPerSecond[name].median),
-        times(c64.requestsPerSecond[name].ratio),
+        formatRatio(c64.requestsPerSecond[name].ratio),
         Math.round(c64.clientCpuMicrosPerRequest[name].median),
         Math.round(c64.serverCpuMicrosPerRequest[name].median),
-        times(c64.serverCpuMicrosPerRequest[name].ratio),
+        formatRatio(c64.serverCpuMicrosPerRequest[name].ratio),
       ]),
       notes: [
         "bare: node:http answering the emulator's own success body (the baseline); emulator: startEmulator(), store full;",
@@ -107,10 +103,10 @@ export function emulatorTables(figures: EmulatorFigures): BenchTable[] {
       rows: (['bare', 'emulator'] as const).map((name) => [
         name,
         c1.latency[name].calls,
-        micros(c1.latency[name].p50Ms),
-        micros(c1.latency[name].p99Ms),
-        times(c1.latency[name].p50Ratio),
-        times(c1.latency[name].p99Ratio),
+        microseconds(c1.latency[name].p50Ms),
+        microseconds(c1.latency[name].p99Ms),
+        formatRatio(c1.latency[name].p50Ratio),
+        formatRatio(c1.latency[name].p99Ratio),
         Math.round(c1.clientCpuMicrosPerCall[name].median),
         Math.round(c1.serverCpuMicrosPerRequest[name].median),
       ]),

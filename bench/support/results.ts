@@ -31,6 +31,12 @@ export function describeMachine(machine: MachineInfo = machineInfo()): string {
   return `${machine.cpuModel} x${machine.cpuCount}, ${machine.memoryGiB} GiB, Node ${machine.node} (${machine.platform}/${machine.arch})`;
 }
 
+/** The note under a table naming the machine and its load average before the run. */
+export function machineNote(loadAverageBefore: readonly number[]): string {
+  const load = loadAverageBefore.map((value) => value.toFixed(2)).join(' ');
+  return `Machine: ${describeMachine()}; load average before the run: ${load}.`;
+}
+
 // Six significant digits are more than any benchmark here can resolve, and keep the file readable.
 function roundForReading(_key: string, value: unknown): unknown {
   return typeof value === 'number' && !Number.isInteger(value)

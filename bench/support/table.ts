@@ -12,6 +12,16 @@ export function formatNumber(value: number, digits = 2): string {
   return Number.isInteger(value) ? String(value) : value.toFixed(digits);
 }
 
+/** Milliseconds as whole microseconds, for a `µs` column. */
+export function microseconds(ms: number): number {
+  return Math.round(ms * 1000);
+}
+
+/** A ratio to a baseline for a table cell: `1.234x`. */
+export function formatRatio(value: number): string {
+  return `${value.toFixed(3)}x`;
+}
+
 /**
  * Renders a table as Markdown with padded columns, so the same text reads well in a
  * terminal and pastes into a README. The first column is left-aligned, the others
