@@ -1,3 +1,4 @@
+import { knownProviders } from '@ctxopt/core';
 import type { Dispatcher } from 'undici';
 import { createAnthropicAdapter } from './anthropic-adapter.ts';
 import { createGoogleAdapter } from './google-adapter.ts';
@@ -7,7 +8,7 @@ import type { ProviderHttpOptions } from './post-json.ts';
 import type { ProviderAdapter } from './provider-adapter.ts';
 
 /** The providers `generate` accepts (spec 2.2: exactly three identifiers). */
-export const supportedProviders = ['openai', 'anthropic', 'google'] as const;
+export const supportedProviders = knownProviders;
 export type SupportedProvider = (typeof supportedProviders)[number];
 
 /**
