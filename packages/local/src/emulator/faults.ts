@@ -30,6 +30,16 @@ export interface RandomFaultOptions {
   seed?: number;
 }
 
+function failFault(options: FailOptions): Fault {
+  return {
+    kind: 'fail',
+    status: options.status ?? 503,
+    code: options.code ?? 'injected_fault',
+    message: options.message ?? 'Injected fault: the emulator was told to fail this request.',
+    headers: options.headers ?? {},
+  };
+}
+
 /** A small seeded generator (mulberry32): the same seed gives the same faults. */
 function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
@@ -64,13 +74,7 @@ export class Faults {
     const kinds = options.kinds ?? ['fail', 'delay', 'drop', 'malformed'];
     const next = seededRandom(options.seed ?? 1);
     const make: Record<Fault['kind'], () => Fault> = {
-      fail: () => ({
-        kind: 'fail',
-        status: options.status ?? 503,
-        code: 'injected_fault',
-        message: 'Injected fault: the emulator was told to fail this request.',
-        headers: {},
-      }),
+      fail: () => failFault({ status: options.status }),
       delay: () => ({ kind: 'delay', ms: options.delayMs ?? 1000 }),
       drop: () => ({ kind: 'drop' }),
       malformed: () => ({ kind: 'malformed' }),
@@ -84,14 +88,7 @@ export class Faults {
 
   /** The next `count` requests answer `status` (default 503) in the error shape. */
   failNext(count = 1, options: FailOptions = {}): this {
-    const fault: Fault = {
-      kind: 'fail',
-      status: options.status ?? 503,
-      code: options.code ?? 'injected_fault',
-      message: options.message ?? 'Injected fault: the emulator was told to fail this request.',
-      headers: options.headers ?? {},
-    };
-    return this.#push(count, fault);
+    return this.#push(count, failFault(options));
   }
 
   /** The next `count` requests are answered `ms` milliseconds late. */
