@@ -1,6 +1,11 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
-import type { EmulatorOptions } from './emulator/emulator-options.ts';
+import {
+  DEFAULT_HOST,
+  DEFAULT_MAX_BODY_BYTES,
+  type EmulatorOptions,
+} from './emulator/emulator-options.ts';
+import { DEFAULT_LIMIT_TOKENS } from './emulator/quota-ledger.ts';
 import type { RequestRecord } from './emulator/request-record.ts';
 import { startEmulator } from './emulator/start-emulator.ts';
 import { type SupportedProvider, supportedProviders } from './providers/provider-registry.ts';
@@ -11,11 +16,11 @@ Runs the Context Optimization API emulator (POST /v1/compress, POST /v1/generate
 
 Options:
   --port <n>            Port to listen on; 0 picks a free one.    (default 8787)
-  --host <address>      Interface to listen on.                   (default 127.0.0.1)
+  --host <address>      Interface to listen on.                   (default ${DEFAULT_HOST})
   --api-key <key>       An accepted API key; repeat for more.     (default env CTXOPT_API_KEY,
                         else a generated development key, printed at start)
-  --limit-tokens <n>    Monthly token quota per API key.          (default 1000000)
-  --max-body-bytes <n>  Largest request body accepted.            (default 5242880)
+  --limit-tokens <n>    Monthly token quota per API key.          (default ${DEFAULT_LIMIT_TOKENS})
+  --max-body-bytes <n>  Largest request body accepted.            (default ${DEFAULT_MAX_BODY_BYTES})
   --no-offline          Refuse generate for a provider without a key (400 provider_not_configured)
                         instead of answering with the offline adapter.
   --quiet               Do not log one line per request.
@@ -78,9 +83,9 @@ async function main() {
   }
   const options: EmulatorOptions = {
     port: integer('port', values.port, 8787),
-    host: values.host ?? '127.0.0.1',
-    limitTokens: integer('limit-tokens', values['limit-tokens'], 1_000_000),
-    maxBodyBytes: integer('max-body-bytes', values['max-body-bytes'], 5 * 1024 * 1024),
+    host: values.host ?? DEFAULT_HOST,
+    limitTokens: integer('limit-tokens', values['limit-tokens'], DEFAULT_LIMIT_TOKENS),
+    maxBodyBytes: integer('max-body-bytes', values['max-body-bytes'], DEFAULT_MAX_BODY_BYTES),
     offlineProviders: !values['no-offline'],
     providerKeys,
     providerBaseURLs,
