@@ -53,6 +53,14 @@ export function isolateNetwork(): () => void {
   };
 }
 
+/** The request figures both endpoints report in the replies below. */
+const requestUsage = {
+  inputTokens: 1210,
+  compressedTokens: 64,
+  savedTokens: 1146,
+  reductionPct: 94.71,
+};
+
 export function compressReply(compressed: string, overrides: Record<string, unknown> = {}) {
   return {
     status: 200,
@@ -62,12 +70,7 @@ export function compressReply(compressed: string, overrides: Record<string, unkn
       data: { compressed },
       compression: { status: 'compressed' },
       usage: {
-        request: {
-          inputTokens: 1210,
-          compressedTokens: 64,
-          savedTokens: 1146,
-          reductionPct: 94.71,
-        },
+        request: requestUsage,
         monthly: {
           limitTokens: 1_000_000,
           usedTokens: 1210,
@@ -89,12 +92,7 @@ export function generateReply(answer: string, provider = 'openai', model = 'gpt-
       data: { answer },
       compression: { status: 'compressed' },
       usage: {
-        request: {
-          inputTokens: 1210,
-          compressedTokens: 64,
-          savedTokens: 1146,
-          reductionPct: 94.71,
-        },
+        request: requestUsage,
         provider: { provider, model, inputTokens: 91, outputTokens: 7, totalTokens: 98 },
       },
     },
