@@ -93,11 +93,13 @@ export class ContextOptimizerLanguageModel implements LanguageModelV4 {
         { optimizer, target: this.#target, timeout: this.#config.timeout },
         options.abortSignal,
       );
-      this.#config.onUsage?.(usageFromResponse(response));
+      const usage = usageFromResponse(response);
+      this.#config.onUsage?.(usage);
       return toGenerateResult(response, {
         url,
         body,
         warnings: ignoredWarnings(options, callOptions),
+        usage,
       });
     } catch (error) {
       throw toAISDKError(error, {

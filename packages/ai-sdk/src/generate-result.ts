@@ -4,7 +4,7 @@ import type {
   SharedV4Warning,
 } from '@ai-sdk/provider';
 import type { GenerateParams, GenerateResponse, ProviderUsage } from '@ctxopt/core';
-import { usageFromResponse, withUsageMetadata } from './usage-metadata.ts';
+import { type ContextOptimizerUsage, withUsageMetadata } from './usage-metadata.ts';
 
 /** The service's default `maxOutputTokens` (spec 2.2). */
 const DEFAULT_MAX_OUTPUT_TOKENS = 1024;
@@ -36,7 +36,13 @@ export function toV4Usage(provider: ProviderUsage): LanguageModelV4Usage {
  */
 export function toGenerateResult(
   response: GenerateResponse,
-  request: { url: string; body: GenerateParams; warnings: SharedV4Warning[] },
+  request: {
+    url: string;
+    body: GenerateParams;
+    warnings: SharedV4Warning[];
+    /** `usageFromResponse(response)`, which the caller also hands to `onUsage`. */
+    usage: ContextOptimizerUsage;
+  },
 ): LanguageModelV4GenerateResult {
   const provider = response.usage.provider;
   const limit = request.body.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS;
@@ -44,7 +50,7 @@ export function toGenerateResult(
     content: response.data.answer ? [{ type: 'text', text: response.data.answer }] : [],
     finishReason: { unified: provider.outputTokens >= limit ? 'length' : 'stop', raw: undefined },
     usage: toV4Usage(provider),
-    providerMetadata: withUsageMetadata(undefined, usageFromResponse(response)),
+    providerMetadata: withUsageMetadata(undefined, request.usage),
     request: { url: request.url, body: request.body },
     response: { id: response.requestId, modelId: provider.model, timestamp: new Date() },
     warnings: request.warnings,

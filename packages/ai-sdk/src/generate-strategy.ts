@@ -85,12 +85,14 @@ export function generateStrategy(settings: MiddlewareSettings): LanguageModelV4M
         { optimizer: settings.optimizer, target, timeout: settings.timeout },
         params.abortSignal,
       );
+      const usage = usageFromResponse(response);
       const result = toGenerateResult(response, {
         url,
         body,
         warnings: unsupportedSettingWarnings(params),
+        usage,
       });
-      settings.onUsage?.(usageFromResponse(response));
+      settings.onUsage?.(usage);
       return { kind: 'generated', result };
     } catch (error) {
       if (params.abortSignal?.aborted || settings.onError === 'throw') {
