@@ -127,14 +127,15 @@ export async function main(options: MainOptions = {}): Promise<RunFigures> {
 
     const sum = (pick: (turn: TurnFigures) => number) =>
       turns.reduce((total, turn) => total + pick(turn), 0);
+    const totalInput = sum((turn) => turn.inputTokens);
+    const totalCompressed = sum((turn) => turn.compressedTokens);
     const totals = {
       calls: sum((turn) => turn.calls.length),
-      inputTokens: sum((turn) => turn.inputTokens),
-      compressedTokens: sum((turn) => turn.compressedTokens),
-      reduction: 0,
+      inputTokens: totalInput,
+      compressedTokens: totalCompressed,
+      reduction: reductionOf(totalInput, totalCompressed),
       modelInputTokens: sum((turn) => turn.modelInputTokens),
     };
-    totals.reduction = reductionOf(totals.inputTokens, totals.compressedTokens);
     log('');
     log(
       `Total: ${turns.length} turns, ${totals.calls} model calls, ${formatTokens(totals.inputTokens)} tokens compressed to ${formatTokens(totals.compressedTokens)}, saved ${formatTokens(totals.inputTokens - totals.compressedTokens)} tokens, reduction ${formatReduction(totals.reduction)}; the model read ${formatTokens(totals.modelInputTokens)} tokens`,
