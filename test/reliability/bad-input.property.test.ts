@@ -14,6 +14,19 @@ afterAll(() => emulator.close());
 
 const runs = process.env.CTXOPT_SOAK ? 2000 : 150;
 
+/** POSTs `body` to the emulator as it is, past the client's checks, with the emulator's API key. */
+function postRaw(path: string, body: string, idempotencyKey: string) {
+  return request(`${emulator.url}${path}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${emulator.apiKey}`,
+      'content-type': 'application/json',
+      'idempotency-key': idempotencyKey,
+    },
+    body,
+  });
+}
+
 describe('the client never sends a body the contract forbids', () => {
   for (const operation of ['compress', 'generate'] as const) {
     it(`${operation}: arbitrary params are refused before I/O or sent valid`, async () => {
@@ -58,15 +71,7 @@ describe('the emulator answers any body with a success or a 4xx in the error sha
         fc.asyncProperty(anyBody, fc.boolean(), async (body, asText) => {
           const payload =
             typeof body === 'string' && asText ? body : (safeStringify(body) ?? String(body));
-          const response = await request(`${emulator.url}${path}`, {
-            method: 'POST',
-            headers: {
-              authorization: `Bearer ${emulator.apiKey}`,
-              'content-type': 'application/json',
-              'idempotency-key': `fuzz-${process.pid}-${key++}`,
-            },
-            body: payload,
-          });
+          const response = await postRaw(path, payload, `fuzz-${process.pid}-${key++}`);
           const text = await response.body.text();
           const json = JSON.parse(text);
           expect(response.statusCode).toBeLessThan(500);
@@ -90,15 +95,11 @@ describe('the emulator answers any body with a success or a 4xx in the error sha
   it('validates exactly as the client does on near-contract bodies', async () => {
     await fc.assert(
       fc.asyncProperty(nearContractBody, async (body) => {
-        const response = await request(`${emulator.url}/v1/compress`, {
-          method: 'POST',
-          headers: {
-            authorization: `Bearer ${emulator.apiKey}`,
-            'content-type': 'application/json',
-            'idempotency-key': `near-${Math.random().toString(36).slice(2)}-${Date.now()}`,
-          },
-          body: JSON.stringify(body),
-        });
+        const response = await postRaw(
+          '/v1/compress',
+          JSON.stringify(body),
+          `near-${Math.random().toString(36).slice(2)}-${Date.now()}`,
+        );
         await response.body.text();
         expect(response.statusCode === 200).toBe(obeysCompressContract(body));
       }),
