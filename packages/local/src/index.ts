@@ -13,6 +13,7 @@ export {
   DEFAULT_IDEMPOTENCY_MAX_ENTRIES,
   DEFAULT_IDEMPOTENCY_TTL_MS,
   type IdempotencyClaim,
+  type IdempotentOutcome,
   IdempotencyStore,
   type IdempotencyStoreOptions,
 } from './emulator/idempotency-store.ts';

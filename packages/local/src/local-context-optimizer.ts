@@ -108,28 +108,17 @@ export class LocalContextOptimizer implements ContextOptimizer {
     if (idempotencyKey === undefined) return execute(context);
 
     const fingerprint = `${operation}\n${JSON.stringify(body)}`;
-    for (;;) {
-      const claim = this.#results.claim(ACCOUNT, idempotencyKey, fingerprint);
-      // A copy, so that a caller changing its result cannot change the stored one.
-      if (claim.kind === 'replay') return structuredClone(claim.value) as T;
-      if (claim.kind === 'conflict') {
-        throw APIError.generate(
-          409,
-          `${operation} failed with 409 idempotency_key_reused: the idempotencyKey was already used with different params.`,
-          { code: 'idempotency_key_reused', requestId: context.requestId, headers: {} },
-        );
-      }
-      if (claim.kind === 'wait') {
-        await claim.settled;
-        continue;
-      }
-      let result: T | undefined;
-      try {
-        result = await execute(context);
-        return structuredClone(result);
-      } finally {
-        claim.finish(result);
-      }
+    const outcome = await this.#results.once(ACCOUNT, idempotencyKey, fingerprint, () =>
+      execute(context),
+    );
+    if (outcome.kind === 'conflict') {
+      throw APIError.generate(
+        409,
+        `${operation} failed with 409 idempotency_key_reused: the idempotencyKey was already used with different params.`,
+        { code: 'idempotency_key_reused', requestId: context.requestId, headers: {} },
+      );
     }
+    // A copy, so that a caller changing its result cannot change the stored one.
+    return structuredClone(outcome.value) as T;
   }
 }

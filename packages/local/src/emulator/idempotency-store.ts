@@ -27,6 +27,12 @@ export type IdempotencyClaim<T> =
   /** The same request is still running: wait for it, then claim again. */
   | { kind: 'wait'; settled: Promise<void> };
 
+/** What `once` did: ran the operation, replayed a stored result, or met another body. */
+export type IdempotentOutcome<T> =
+  | { kind: 'ran'; value: T }
+  | { kind: 'replay'; value: T }
+  | { kind: 'conflict'; running: boolean };
+
 /**
  * Responses stored by (scope, Idempotency-Key), where the scope is the API key: the same
  * key under two API keys names two operations. Expiry is checked on use, so the store
@@ -84,6 +90,35 @@ export class IdempotencyStore<T> {
         settle();
       },
     };
+  }
+
+  /**
+   * Runs `execute` under the key unless its result is stored (replay) or the key belongs to
+   * another fingerprint (conflict); while the same request runs, waits for it. The result
+   * is stored when `keep` says so (default: always); a throw stores nothing.
+   */
+  async once(
+    scope: string,
+    key: string,
+    fingerprint: string,
+    execute: () => T | Promise<T>,
+    keep: (value: T) => boolean = () => true,
+  ): Promise<IdempotentOutcome<T>> {
+    for (;;) {
+      const claim = this.claim(scope, key, fingerprint);
+      if (claim.kind === 'wait') {
+        await claim.settled;
+        continue;
+      }
+      if (claim.kind !== 'run') return claim;
+      let value: T | undefined;
+      try {
+        value = await execute();
+        return { kind: 'ran', value };
+      } finally {
+        claim.finish(value !== undefined && keep(value) ? value : undefined);
+      }
+    }
   }
 
   /** Drops expired entries, then the oldest stored ones beyond `maxEntries`. */

@@ -36,28 +36,20 @@ export async function processRequest(
     .update(`${checked.operation}\n`)
     .update(checked.body)
     .digest('hex');
-  for (;;) {
-    const claim = state.idempotency.claim(checked.apiKey, checked.idempotencyKey, fingerprint);
-    if (claim.kind === 'replay') return { reply: claim.value, replayed: true, close: false };
-    if (claim.kind === 'conflict') {
-      const message = claim.running
-        ? 'Idempotency-Key is in use by a running request with a different body.'
-        : 'Idempotency-Key was already used with a different body; send a new key for a new operation.';
-      const field = { field: 'Idempotency-Key' };
-      return answer(errorReply(409, requestId, 'idempotency_key_reused', message, field));
-    }
-    if (claim.kind === 'wait') {
-      await claim.settled;
-      continue;
-    }
-    let reply: Reply | undefined;
-    try {
-      reply = await execute(checked, requestId, state);
-      return answer(reply);
-    } finally {
-      claim.finish(reply && reply.status < 300 ? reply : undefined);
-    }
-  }
+  const outcome = await state.idempotency.once(
+    checked.apiKey,
+    checked.idempotencyKey,
+    fingerprint,
+    () => execute(checked, requestId, state),
+    (reply) => reply.status < 300,
+  );
+  if (outcome.kind === 'replay') return { reply: outcome.value, replayed: true, close: false };
+  if (outcome.kind === 'ran') return answer(outcome.value);
+  const message = outcome.running
+    ? 'Idempotency-Key is in use by a running request with a different body.'
+    : 'Idempotency-Key was already used with a different body; send a new key for a new operation.';
+  const field = { field: 'Idempotency-Key' };
+  return answer(errorReply(409, requestId, 'idempotency_key_reused', message, field));
 }
 
 /** Runs the operation; every failure becomes an answer in the error shape. */
