@@ -1,5 +1,5 @@
 import type { LanguageModelV4StreamPart, LanguageModelV4Usage } from '@ai-sdk/provider';
-import { MockLanguageModelV4 } from 'ai/test';
+import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 import './quiet-warnings.ts';
 
 export const MODEL_USAGE: LanguageModelV4Usage = {
@@ -21,11 +21,11 @@ export function answeringModel(
       usage: MODEL_USAGE,
       warnings: [],
     }),
-    doStream: async () => ({ stream: streamOf(textParts(text)) }),
+    doStream: async () => ({ stream: convertArrayToReadableStream(textParts(text)) }),
   });
 }
 
-export function textParts(text: string): LanguageModelV4StreamPart[] {
+function textParts(text: string): LanguageModelV4StreamPart[] {
   const words = text.split(/(?<= )/);
   return [
     { type: 'stream-start', warnings: [] },
@@ -34,13 +34,4 @@ export function textParts(text: string): LanguageModelV4StreamPart[] {
     { type: 'text-end', id: 't1' },
     { type: 'finish', usage: MODEL_USAGE, finishReason: { unified: 'stop', raw: 'stop' } },
   ];
-}
-
-export function streamOf<T>(parts: readonly T[]): ReadableStream<T> {
-  return new ReadableStream<T>({
-    start(controller) {
-      for (const part of parts) controller.enqueue(part);
-      controller.close();
-    },
-  });
 }
