@@ -10,7 +10,7 @@ import { type ContextOptimizerUsage, withUsageMetadata } from './usage-metadata.
 const DEFAULT_MAX_OUTPUT_TOKENS = 1024;
 
 /** The V4 usage of a generate call: the provider's own token counts (`usage.provider`). */
-export function toV4Usage(provider: ProviderUsage): LanguageModelV4Usage {
+function toV4Usage(provider: ProviderUsage): LanguageModelV4Usage {
   return {
     inputTokens: {
       total: provider.inputTokens,

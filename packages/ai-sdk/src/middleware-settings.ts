@@ -13,7 +13,7 @@ import type { ContextOptimizerMiddlewareOptions } from './context-optimizer-midd
 import { resolveOptimizer } from './optimizer-source.ts';
 import type { ContextOptimizerUsage } from './usage-metadata.ts';
 
-export const DEFAULT_COMPRESS_TIMEOUT_MS = 5_000;
+const DEFAULT_COMPRESS_TIMEOUT_MS = 5_000;
 export const DEFAULT_GENERATE_TIMEOUT_MS = 60_000;
 
 /** The middleware's options, checked, with every default filled in. */
