@@ -52,16 +52,6 @@ function checkQuota(context: OperationContext) {
   );
 }
 
-function compress(params: CompressParams): EngineResult {
-  const { context, query, level, mode } = params;
-  return compressContext({
-    context,
-    ...(query === undefined ? {} : { query }),
-    ...(level === undefined ? {} : { level }),
-    ...(mode === undefined ? {} : { mode }),
-  });
-}
-
 function requestUsage(result: EngineResult): RequestUsage {
   return {
     inputTokens: result.inputTokens,
@@ -74,7 +64,7 @@ function requestUsage(result: EngineResult): RequestUsage {
 /** `POST /v1/compress` (spec 2.3). Charges the context's input tokens once. */
 export function runCompress(params: CompressParams, context: OperationContext): CompressResponse {
   checkQuota(context);
-  const result = compress(params);
+  const result = compressContext(params);
   context.ledger.charge(context.apiKey, result.inputTokens);
   return {
     success: true,
@@ -93,8 +83,9 @@ export async function runGenerate(
   const resolution = context.providers.resolve(params.provider);
   if (!resolution.ok) throw failure(400, resolution.code, resolution.message, context.requestId);
   checkQuota(context);
-  const { provider, model, maxOutputTokens, ...compressParams } = params;
-  const result = compress(compressParams);
+  const { provider, model, maxOutputTokens } = params;
+  // The engine reads only the compress fields of the request.
+  const result = compressContext(params);
   const charge = context.ledger.charge(context.apiKey, result.inputTokens);
   let answer: ProviderAnswer;
   try {
