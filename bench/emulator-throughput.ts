@@ -13,7 +13,7 @@ import { loadavg } from 'node:os';
 import { Agent } from 'undici';
 import { type CompressParams, ContextOptimizerClient } from '../packages/core/src/index.ts';
 import { DEFAULT_IDEMPOTENCY_MAX_ENTRIES } from '../packages/local/src/index.ts';
-import { compareLatency, compareRounds } from './support/compare.ts';
+import { compareLatency, compareRounds, mapVariants } from './support/compare.ts';
 import { compressRequestParams } from './support/compress-fixture.ts';
 import {
   checkpoint,
@@ -154,9 +154,10 @@ export async function run(options: Partial<SuiteOptions> = {}): Promise<BenchTab
       emulator: emulatorClient,
       'emulator-100': clientOf(smallStore),
     };
-    const tasks = Object.fromEntries(
-      emulatorVariants.map((name) => [name, () => clients[name].compress(params)]),
-    ) as Record<EmulatorVariant, Task>;
+    const tasks: Record<EmulatorVariant, Task> = mapVariants(
+      clients,
+      (client) => () => client.compress(params),
+    );
     for (const name of emulatorVariants) {
       const body = await clients[name].compress(params);
       if (body.data.compressed !== sample.data.compressed) {

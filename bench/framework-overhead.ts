@@ -14,6 +14,7 @@ import { loadavg } from 'node:os';
 import { LocalContextOptimizer } from '../packages/local/src/index.ts';
 import { aiSdkVariants } from './support/ai-sdk-variants.ts';
 import { chatConversation, compressParamsOf } from './support/chat-conversation.ts';
+import { mapVariants } from './support/compare.ts';
 import { fixedOptimizerFrom } from './support/fixed-optimizer.ts';
 import { checkFrameworkVariants, type FrameworkVariant } from './support/framework-variant.ts';
 import { checkGoals, type GoalResult, goalsTable } from './support/goals.ts';
@@ -160,8 +161,8 @@ function tables(figures: Figures, goals: GoalResult[]): BenchTable[] {
   ];
 }
 
-const tasksOf = (variants: Record<string, FrameworkVariant>) =>
-  Object.fromEntries(Object.entries(variants).map(([name, variant]) => [name, variant.task]));
+const tasksOf = <Name extends string>(variants: Record<Name, FrameworkVariant>) =>
+  mapVariants(variants, (variant) => variant.task);
 
 /** Measures, writes `bench/results/framework-overhead.json` and returns the tables. */
 export async function run(options: Partial<SuiteOptions> = {}): Promise<BenchTable[]> {
@@ -185,7 +186,7 @@ export async function run(options: Partial<SuiteOptions> = {}): Promise<BenchTab
   const langChain = langChainVariants(conversation, fixed);
   const localAiSdk = aiSdkVariants(conversation, engine());
   const localLangChain = langChainVariants(conversation, engine());
-  const local: Record<string, FrameworkVariant> = {
+  const local = {
     'ai-sdk manual': localAiSdk.manual,
     'ai-sdk middleware': localAiSdk.middleware,
     'langchain manual': localLangChain.manual,
@@ -231,17 +232,17 @@ export async function run(options: Partial<SuiteOptions> = {}): Promise<BenchTab
   await check();
 
   const figures: Figures = {
-    aiSdk: compareOverhead(aiSdkSamples, 'manual') as Figures['aiSdk'],
-    langChain: compareOverhead(langChainSamples, 'manual') as Figures['langChain'],
+    aiSdk: compareOverhead(aiSdkSamples, 'manual'),
+    langChain: compareOverhead(langChainSamples, 'manual'),
     localEngine: {
       aiSdk: compareOverhead(
-        { manual: localSamples['ai-sdk manual']!, middleware: localSamples['ai-sdk middleware']! },
+        { manual: localSamples['ai-sdk manual'], middleware: localSamples['ai-sdk middleware'] },
         'manual',
       ),
       langChain: compareOverhead(
         {
-          manual: localSamples['langchain manual']!,
-          runnable: localSamples['langchain runnable']!,
+          manual: localSamples['langchain manual'],
+          runnable: localSamples['langchain runnable'],
         },
         'manual',
       ),
