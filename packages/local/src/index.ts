@@ -13,9 +13,9 @@ export {
   DEFAULT_IDEMPOTENCY_MAX_ENTRIES,
   DEFAULT_IDEMPOTENCY_TTL_MS,
   type IdempotencyClaim,
-  type IdempotentOutcome,
   IdempotencyStore,
   type IdempotencyStoreOptions,
+  type IdempotentOutcome,
 } from './emulator/idempotency-store.ts';
 export { DEFAULT_MAX_OUTPUT_TOKENS } from './emulator/operations.ts';
 export {
