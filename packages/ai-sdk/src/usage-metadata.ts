@@ -1,9 +1,10 @@
 import type { JSONObject, SharedV4ProviderMetadata } from '@ai-sdk/provider';
 import {
-  APIError,
   type CompressResponse,
   type GenerateResponse,
   type MonthlyUsage,
+  summarizeError,
+  summarizeUsage,
 } from '@ctxopt/core';
 import { CTXOPT_KEY } from './call-options.ts';
 
@@ -57,25 +58,7 @@ export interface ContextOptimizerUsage {
 export function usageFromResponse(
   response: CompressResponse | GenerateResponse,
 ): ContextOptimizerUsage {
-  const { request, monthly } = response.usage;
-  return {
-    requestId: response.requestId,
-    status: response.compression.status,
-    inputTokens: request.inputTokens,
-    compressedTokens: request.compressedTokens,
-    savedTokens: request.savedTokens,
-    reductionPct: request.reductionPct,
-    ...(monthly
-      ? {
-          monthly: {
-            limitTokens: monthly.limitTokens,
-            usedTokens: monthly.usedTokens,
-            remainingTokens: monthly.remainingTokens,
-            resetsAt: monthly.resetsAt,
-          },
-        }
-      : {}),
-  };
+  return summarizeUsage(response);
 }
 
 const noTokens = { inputTokens: 0, compressedTokens: 0, savedTokens: 0, reductionPct: 0 };
@@ -85,15 +68,7 @@ export function skippedUsage(reason: SkipReason): ContextOptimizerUsage {
 }
 
 export function failedUsage(error: unknown): ContextOptimizerUsage {
-  const summary: NonNullable<ContextOptimizerUsage['error']> = {
-    name: error instanceof Error ? error.name : 'Error',
-    message: error instanceof Error ? error.message : String(error),
-  };
-  if (APIError.isInstance(error)) {
-    if (error.status !== undefined) summary.status = error.status;
-    if (error.code !== undefined) summary.code = error.code;
-    if (error.requestId !== undefined) summary.requestId = error.requestId;
-  }
+  const summary = summarizeError(error);
   return {
     ...(summary.requestId ? { requestId: summary.requestId } : {}),
     status: 'failed',

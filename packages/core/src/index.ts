@@ -64,6 +64,12 @@ export {
   requestUsageSchema,
 } from './schemas.ts';
 export {
+  type ErrorSummary,
+  summarizeError,
+  summarizeUsage,
+  type UsageSummary,
+} from './usage-summary.ts';
+export {
   validateCompressParams,
   validateGenerateParams,
   validateIdempotencyKey,

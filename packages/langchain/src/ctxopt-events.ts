@@ -1,5 +1,5 @@
 import type { CompressResponse, GenerateResponse } from '@ctxopt/core';
-import { APIError, type MonthlyUsage } from '@ctxopt/core';
+import { type MonthlyUsage, summarizeError } from '@ctxopt/core';
 import { dispatchCustomEvent } from '@langchain/core/callbacks/dispatch';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import { type CompressionSummary, summarizeUsage } from './usage-summary.ts';
@@ -58,17 +58,7 @@ export function dispatchError(
 }
 
 export function errorEventOf(error: unknown, source: CtxoptEventSource): CtxoptErrorEvent {
-  const event: CtxoptErrorEvent = {
-    source,
-    name: error instanceof Error ? error.name : 'Error',
-    message: error instanceof Error ? error.message : String(error),
-  };
-  if (APIError.isInstance(error)) {
-    if (error.code !== undefined) event.code = error.code;
-    if (error.status !== undefined) event.status = error.status;
-    if (error.requestId !== undefined) event.requestId = error.requestId;
-  }
-  return event;
+  return { source, ...summarizeError(error) };
 }
 
 /**
