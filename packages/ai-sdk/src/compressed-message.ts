@@ -1,4 +1,5 @@
 import type { LanguageModelV4Message } from '@ai-sdk/provider';
+import { COMPRESSED_HISTORY_HEADER, compressedHistoryText } from '@ctxopt/core';
 
 /**
  * The line that introduces the compressed text, so the model reads it as earlier history.
@@ -10,7 +11,7 @@ import type { LanguageModelV4Message } from '@ai-sdk/provider';
  *   message.content[0].text.startsWith(COMPRESSED_CONTEXT_HEADER));
  * ```
  */
-export const COMPRESSED_CONTEXT_HEADER = 'Earlier conversation (compressed):';
+export const COMPRESSED_CONTEXT_HEADER = COMPRESSED_HISTORY_HEADER;
 
 /**
  * The default `compressedMessage` of the middleware; wrap it to change the wording.
@@ -30,6 +31,6 @@ export const COMPRESSED_CONTEXT_HEADER = 'Earlier conversation (compressed):';
 export function createCompressedMessage(compressedText: string): LanguageModelV4Message {
   return {
     role: 'user',
-    content: [{ type: 'text', text: `${COMPRESSED_CONTEXT_HEADER}\n\n${compressedText}` }],
+    content: [{ type: 'text', text: compressedHistoryText(compressedText) }],
   };
 }

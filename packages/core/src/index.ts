@@ -22,6 +22,10 @@ export { isRetryableError } from './is-retryable-error.ts';
 export type { Logger, LogLevel } from './logger.ts';
 export { applyPlan } from './planner/apply-plan.ts';
 export {
+  COMPRESSED_HISTORY_HEADER,
+  compressedHistoryText,
+} from './planner/compressed-history.ts';
+export {
   type ConversationPlan,
   DEFAULT_MIN_TOKENS,
   type PlannerMessage,

@@ -1,4 +1,8 @@
-import type { CompressResponse } from '@ctxopt/core';
+import {
+  COMPRESSED_HISTORY_HEADER,
+  type CompressResponse,
+  compressedHistoryText,
+} from '@ctxopt/core';
 import { type BaseMessage, HumanMessage } from '@langchain/core/messages';
 
 /** Builds the one message that stands for a compressed span of the conversation. */
@@ -7,7 +11,7 @@ export type CompressedMessageFactory = (
   response: CompressResponse,
 ) => BaseMessage;
 
-export const COMPRESSED_HISTORY_HEADER = 'Earlier conversation (compressed):';
+export { COMPRESSED_HISTORY_HEADER };
 
 /**
  * The default stand-in for a compressed span: a `HumanMessage` whose text says what it
@@ -16,6 +20,6 @@ export const COMPRESSED_HISTORY_HEADER = 'Earlier conversation (compressed):';
  */
 export const compressedHistoryMessage: CompressedMessageFactory = (compressedText, response) =>
   new HumanMessage({
-    content: `${COMPRESSED_HISTORY_HEADER}\n\n${compressedText}`,
+    content: compressedHistoryText(compressedText),
     id: `ctxopt-${response.requestId}`,
   });

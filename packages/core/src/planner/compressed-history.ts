@@ -1,0 +1,10 @@
+/** The line that introduces a compressed span, so the model reads it as earlier history. */
+export const COMPRESSED_HISTORY_HEADER = 'Earlier conversation (compressed):';
+
+/**
+ * The text of the one message that takes the place of a compressed span: the same wording
+ * in every integration, so a prompt reads alike whichever framework built it.
+ */
+export function compressedHistoryText(compressedText: string): string {
+  return `${COMPRESSED_HISTORY_HEADER}\n\n${compressedText}`;
+}
