@@ -3,11 +3,15 @@ import type {
   LanguageModelV4Usage,
   SharedV4Warning,
 } from '@ai-sdk/provider';
-import type { GenerateParams, GenerateResponse, ProviderUsage } from '@ctxopt/core';
+import {
+  DEFAULT_MAX_OUTPUT_TOKENS,
+  type GenerateParams,
+  type GenerateResponse,
+  type ProviderUsage,
+} from '@ctxopt/core';
 import { type ContextOptimizerUsage, withUsageMetadata } from './usage-metadata.ts';
 
 /** The service's default `maxOutputTokens` (spec 2.2). */
-const DEFAULT_MAX_OUTPUT_TOKENS = 1024;
 
 /** The V4 usage of a generate call: the provider's own token counts (`usage.provider`). */
 function toV4Usage(provider: ProviderUsage): LanguageModelV4Usage {

@@ -46,6 +46,7 @@ export {
   compressRequestSchema,
   compressResponseSchema,
   contextMessageSchema,
+  DEFAULT_MAX_OUTPUT_TOKENS,
   type ErrorResponse,
   errorResponseSchema,
   type GenerateParams,

@@ -12,6 +12,8 @@ import { z } from 'zod';
 export const MAX_CONTEXT_MESSAGES = 500;
 export const MIN_OUTPUT_TOKENS = 1;
 export const MAX_OUTPUT_TOKENS = 32_768;
+/** The service's `maxOutputTokens` when a generate request leaves it out (spec 2.2). */
+export const DEFAULT_MAX_OUTPUT_TOKENS = 1024;
 export const MIN_IDEMPOTENCY_KEY_LENGTH = 8;
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 120;
 

@@ -1,3 +1,5 @@
+/** Re-exported for the emulator's users; the value is the contract's, kept in core. */
+export { DEFAULT_MAX_OUTPUT_TOKENS } from '@ctxopt/core';
 export { type Authentication, createAuthenticator, generateApiKey } from './emulator/api-keys.ts';
 export {
   DEFAULT_HEADERS_TIMEOUT_MS,
@@ -8,7 +10,12 @@ export {
   type EmulatorOptions,
 } from './emulator/emulator-options.ts';
 export { type ErrorCode, errorCodes } from './emulator/error-codes.ts';
-export { type FailOptions, type Fault, Faults } from './emulator/faults.ts';
+export {
+  type FailOptions,
+  type Fault,
+  Faults,
+  type RandomFaultOptions,
+} from './emulator/faults.ts';
 export {
   DEFAULT_IDEMPOTENCY_MAX_ENTRIES,
   DEFAULT_IDEMPOTENCY_TTL_MS,
@@ -17,7 +24,6 @@ export {
   type IdempotencyStoreOptions,
   type IdempotentOutcome,
 } from './emulator/idempotency-store.ts';
-export { DEFAULT_MAX_OUTPUT_TOKENS } from './emulator/operations.ts';
 export {
   type Charge,
   DEFAULT_LIMIT_TOKENS,

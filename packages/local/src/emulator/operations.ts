@@ -3,6 +3,7 @@ import {
   APIUserAbortError,
   type CompressParams,
   type CompressResponse,
+  DEFAULT_MAX_OUTPUT_TOKENS,
   type GenerateParams,
   type GenerateResponse,
   type RequestUsage,
@@ -26,8 +27,6 @@ export interface OperationContext {
   /** Aborts a provider call in flight. */
   signal?: AbortSignal;
 }
-
-export const DEFAULT_MAX_OUTPUT_TOKENS = 1024;
 
 function failure(
   status: number,
