@@ -3,6 +3,7 @@ import {
   type ContextOptimizer,
   ContextOptimizerClient,
   type ContextOptimizerClientOptions,
+  pickClientOptions,
 } from '@ctxopt/core';
 
 /**
@@ -22,26 +23,13 @@ export interface OptimizerSourceOptions
   optimizer?: ContextOptimizer;
 }
 
-const clientKeys = [
-  'apiKey',
-  'baseURL',
-  'maxRetries',
-  'dispatcher',
-  'defaultHeaders',
-  'logger',
-  'logLevel',
-  'dangerouslyAllowBrowser',
-] as const satisfies readonly (keyof ContextOptimizerClientOptions)[];
-
 /** The optimizer given, or a new client built from the options (with `overrides` on top). */
 export function resolveOptimizer(
   options: OptimizerSourceOptions,
   overrides: ContextOptimizerClientOptions = {},
 ): ContextOptimizer {
-  const clientOptions: ContextOptimizerClientOptions = {};
-  for (const key of clientKeys) {
-    if (options[key] !== undefined) Object.assign(clientOptions, { [key]: options[key] });
-  }
+  // `timeout` is the integration's own deadline here, and `sleep` is not offered.
+  const clientOptions = pickClientOptions(options, ['timeout', 'sleep']);
   if (options.optimizer) {
     const extra = Object.keys(clientOptions);
     if (extra.length > 0) {

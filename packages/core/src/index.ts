@@ -1,4 +1,10 @@
 export { ContextOptimizerClient, type ContextOptimizerClientOptions } from './client.ts';
+export {
+  type ClientOptionKey,
+  clientOptionKeys,
+  isContextOptimizer,
+  pickClientOptions,
+} from './client-option-keys.ts';
 export type { ContextOptimizer, RequestOptions } from './context-optimizer.ts';
 export {
   APIConnectionError,

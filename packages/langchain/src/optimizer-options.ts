@@ -5,6 +5,8 @@ import {
   ContextOptimizerClient,
   type ContextOptimizerClientOptions,
   ContextOptimizerError,
+  isContextOptimizer,
+  pickClientOptions,
 } from '@ctxopt/core';
 
 /**
@@ -42,33 +44,16 @@ export type ContextOptimizerOptions = OptimizerSourceOptions &
   CompressSettingsOptions &
   FailOpenOptions;
 
-const clientOptionKeys = [
-  'apiKey',
-  'baseURL',
-  'timeout',
-  'maxRetries',
-  'dispatcher',
-  'defaultHeaders',
-  'logger',
-  'logLevel',
-  'dangerouslyAllowBrowser',
-  'sleep',
-] as const satisfies readonly (keyof ContextOptimizerClientOptions)[];
-
 /** Returns the given optimizer, or a new `ContextOptimizerClient` built from the client options. */
 export function resolveOptimizer(options: OptimizerSourceOptions, owner: string): ContextOptimizer {
-  const given = clientOptionKeys.filter((key) => options[key] !== undefined);
-  if (options.optimizer === undefined) {
-    const clientOptions: ContextOptimizerClientOptions = {};
-    for (const key of given) Object.assign(clientOptions, { [key]: options[key] });
-    return new ContextOptimizerClient(clientOptions);
-  }
-  const optimizer = options.optimizer as Partial<ContextOptimizer> | null;
-  if (typeof optimizer?.compress !== 'function' || typeof optimizer.generate !== 'function') {
+  const clientOptions = pickClientOptions(options);
+  if (options.optimizer === undefined) return new ContextOptimizerClient(clientOptions);
+  if (!isContextOptimizer(options.optimizer)) {
     throw new ContextOptimizerError(
       `${owner}: optimizer must implement ContextOptimizer (compress and generate methods).`,
     );
   }
+  const given = Object.keys(clientOptions);
   if (given.length > 0) {
     throw new ContextOptimizerError(
       `${owner}: pass either optimizer or client options, not both (got optimizer and ${given.join(', ')}).`,
