@@ -23,7 +23,12 @@ import {
 } from './providers/provider-registry.ts';
 
 export interface LocalContextOptimizerOptions extends ProviderSettings {
-  /** Monthly token quota, reported in `usage.monthly` and enforced (429 `quota_exceeded`). @default 1000000 */
+  /**
+   * A monthly token quota to enforce (429 `quota_exceeded` once used up), for an app that
+   * wants to budget its own use. The engine runs on the caller's machine, so by default
+   * nothing is enforced and `usage.monthly.limitTokens` reports `Number.MAX_SAFE_INTEGER`.
+   * @default no quota
+   */
   limitTokens?: number;
   /** How long a result is returned again for the same `idempotencyKey`, in ms. @default 86400000 (24 hours) */
   idempotencyTtlMs?: number;
@@ -33,12 +38,15 @@ export interface LocalContextOptimizerOptions extends ProviderSettings {
   now?: () => Date;
 }
 
+/** The quota of an optimizer given no `limitTokens`: none that any caller reaches. */
+const UNLIMITED_TOKENS = Number.MAX_SAFE_INTEGER;
+
 /** The ledger account of the one in-process caller. */
 const ACCOUNT = 'local';
 
 /**
- * The Context Optimization API in process: the same engine, rules, quota and provider
- * adapters as the emulator, without HTTP. A drop-in `ContextOptimizer` for tests,
+ * The Context Optimization API in process: the same engine, rules and provider adapters
+ * as the emulator, without HTTP, and no monthly quota unless `limitTokens` asks for one. A drop-in `ContextOptimizer` for tests,
  * offline development and the examples.
  *
  * @example
@@ -58,7 +66,10 @@ export class LocalContextOptimizer implements ContextOptimizer {
 
   constructor(options: LocalContextOptimizerOptions = {}) {
     const clock = options.now ?? (() => new Date());
-    this.ledger = new QuotaLedger({ limitTokens: options.limitTokens, now: clock });
+    this.ledger = new QuotaLedger({
+      limitTokens: options.limitTokens ?? UNLIMITED_TOKENS,
+      now: clock,
+    });
     this.#providers = createProviderRegistry(options);
     this.#results = new IdempotencyStore({
       ttlMs: options.idempotencyTtlMs,

@@ -48,6 +48,21 @@ export interface CheckedRequest {
 
 export const answer = (reply: Reply, close = false): Outcome => ({ reply, replayed: false, close });
 
+/** The headers the contract needs exactly once, as the error names them. */
+const singleHeaders = ['Authorization', 'Idempotency-Key', 'Content-Type'] as const;
+
+/**
+ * The first contract header sent more than once. Node keeps the first Authorization or
+ * Content-Type and joins repeated Idempotency-Keys with a comma, so two copies would
+ * otherwise pass as one: a key that was not the one meant, or one operation under a key
+ * that no retry sends again.
+ */
+function repeatedHeader(request: IncomingMessage): string | undefined {
+  return singleHeaders.find(
+    (name) => (request.headersDistinct[name.toLowerCase()]?.length ?? 0) > 1,
+  );
+}
+
 /**
  * Every check of the contract, cheapest first: route, key, headers, size, JSON, rules.
  * The first that fails gives the answer.
@@ -69,6 +84,11 @@ export async function checkRequest(
     const headers: Record<string, string> = target.status === 405 ? { allow: 'POST' } : {};
     return refuse(errorReply(target.status, requestId, target.code, target.message, { headers }));
   }
+  const repeated = repeatedHeader(request);
+  if (repeated !== undefined) {
+    const message = `${repeated} must be sent once; the request carries it more than once.`;
+    return fail(400, 'duplicate_header', message, repeated);
+  }
   const auth = state.authenticate(request.headers.authorization);
   if (!auth.ok) {
     const headers = { 'www-authenticate': 'Bearer' };
@@ -78,15 +98,13 @@ export async function checkRequest(
     const message = 'Content-Type must be application/json.';
     return fail(415, 'unsupported_media_type', message, 'Content-Type');
   }
-  const idempotencyKey = request.headers['idempotency-key'];
+  const idempotencyKey = request.headersDistinct['idempotency-key']?.[0];
   if (idempotencyKey === undefined) {
     const message =
       'Idempotency-Key header is required: a unique string of 8 to 120 characters per operation.';
     return fail(400, 'missing_idempotency_key', message, 'Idempotency-Key');
   }
   try {
-    // Node joins repeated custom headers; a string[] here means something odd was sent.
-    if (typeof idempotencyKey !== 'string') throw new TypeError('not one header');
     validateIdempotencyKey(idempotencyKey);
   } catch {
     const message = 'Idempotency-Key must be 8 to 120 characters.';

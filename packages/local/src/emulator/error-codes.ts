@@ -5,6 +5,10 @@
 export const errorCodes = {
   not_found: { status: 404, meaning: 'No route at this path.' },
   method_not_allowed: { status: 405, meaning: 'The path takes POST only.' },
+  duplicate_header: {
+    status: 400,
+    meaning: 'Authorization, Idempotency-Key or Content-Type was sent more than once.',
+  },
   missing_api_key: { status: 401, meaning: 'No `Authorization: Bearer <key>` header.' },
   invalid_api_key: { status: 401, meaning: 'The Bearer key is not one of the emulator keys.' },
   unsupported_media_type: { status: 415, meaning: 'Content-Type is not application/json.' },
