@@ -190,3 +190,25 @@ export class APIUserAbortError extends ContextOptimizerError {
   }
 }
 mark(APIUserAbortError);
+
+/**
+ * An option of an integration (given at construction or per call) breaks its rule;
+ * thrown before anything is sent, even by integrations that fail open, because it is a
+ * programming error rather than a service failure.
+ */
+export class InvalidOptionError extends ContextOptimizerError {
+  override readonly name = 'InvalidOptionError';
+  /** Dotted path of the option as the caller wrote it, such as `toolResults.keepLast`. */
+  readonly field: string;
+  /** What the option must be. */
+  readonly rule: string;
+  constructor(field: string, rule: string, owner?: string) {
+    super(`${owner ? `${owner}: ` : ''}${field} ${rule}.`);
+    this.field = field;
+    this.rule = rule;
+  }
+  static override isInstance(value: unknown): value is InvalidOptionError {
+    return hasMarker(value, 'InvalidOptionError');
+  }
+}
+mark(InvalidOptionError);

@@ -16,6 +16,7 @@ export {
   ContextOptimizerError,
   IdempotencyConflictError,
   InternalServerError,
+  InvalidOptionError,
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
@@ -26,21 +27,54 @@ export {
 } from './errors.ts';
 export { isRetryableError } from './is-retryable-error.ts';
 export type { Logger, LogLevel } from './logger.ts';
+export { applyCompression, type MessageEdits } from './planner/apply-compression.ts';
 export { applyPlan } from './planner/apply-plan.ts';
 export {
   COMPRESSED_HISTORY_HEADER,
   compressedHistoryText,
 } from './planner/compressed-history.ts';
+export { CompressionCache } from './planner/compression-cache.ts';
+export type { CompressedSpanReport, CompressionReport } from './planner/compression-report.ts';
 export {
   type ConversationPlan,
   DEFAULT_MIN_TOKENS,
   type PlannerMessage,
+  type PlannerToolCall,
+  type PlannerToolResult,
   type PlanOptions,
   type PlanSkipReason,
 } from './planner/conversation.ts';
+export {
+  type CompressionCall,
+  type CompressionRun,
+  ConversationCompressor,
+} from './planner/conversation-compressor.ts';
+export {
+  type CompressionTrigger,
+  type ConversationCallOptions,
+  type ConversationPolicy,
+  type ConversationPolicyOptions,
+  DEFAULT_POLICY,
+  type KeepLast,
+  type ToolResultPolicy,
+} from './planner/conversation-policy.ts';
+export { Deadline } from './planner/deadline.ts';
 export { estimateTokens } from './planner/estimate-tokens.ts';
 export { fitContext } from './planner/fit-context.ts';
+export {
+  type CompressionPlan,
+  type CompressionSkipReason,
+  type CompressionSpan,
+  planCompression,
+} from './planner/plan-compression.ts';
 export { planConversation } from './planner/plan-conversation.ts';
+export {
+  applyCallOptions,
+  conversationPolicyKeys,
+  type OptionSource,
+  resolveConversationPolicy,
+} from './planner/resolve-policy.ts';
+export { CalibratedTokenCounter, type TokenCounter } from './planner/token-counter.ts';
 export {
   type CompressionLevel,
   type CompressionMode,

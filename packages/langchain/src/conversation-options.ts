@@ -1,7 +1,6 @@
-import { DEFAULT_MIN_TOKENS } from '@ctxopt/core';
+import { CompressionCache, DEFAULT_MIN_TOKENS } from '@ctxopt/core';
 import { checkCompressSettings, checkCount } from './compress-settings.ts';
 import { type CompressedMessageFactory, compressedHistoryMessage } from './compressed-message.ts';
-import { CompressionCache } from './compression-cache.ts';
 import type { CtxoptEventSource } from './ctxopt-events.ts';
 import type { ConversationSettings } from './optimize-conversation.ts';
 import { type ContextOptimizerOptions, resolveOptimizer } from './optimizer-options.ts';

@@ -1,4 +1,4 @@
-import { APIUserAbortError, type CompressParams } from '@ctxopt/core';
+import { APIUserAbortError, CompressionCache, type CompressParams } from '@ctxopt/core';
 import {
   AIMessage,
   type BaseMessage,
@@ -8,7 +8,6 @@ import {
 } from '@langchain/core/messages';
 import { describe, expect, it } from 'vitest';
 import { compressedHistoryMessage } from './compressed-message.ts';
-import { CompressionCache } from './compression-cache.ts';
 import { type ConversationSettings, optimizeConversation } from './optimize-conversation.ts';
 import { compressBody } from './test-support/fake-service.ts';
 

@@ -1,3 +1,4 @@
+import type { CompressionCache } from '@ctxopt/core';
 import {
   APIUserAbortError,
   applyPlan,
@@ -10,7 +11,6 @@ import type { BaseMessage } from '@langchain/core/messages';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import type { CompressSettings } from './compress-settings.ts';
 import type { CompressedMessageFactory } from './compressed-message.ts';
-import type { CompressionCache } from './compression-cache.ts';
 import { type CtxoptEventSource, dispatchError, dispatchUsage } from './ctxopt-events.ts';
 import { toPlannerMessages } from './message-mapping.ts';
 import { isFailureStatus } from './usage-summary.ts';

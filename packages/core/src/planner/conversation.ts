@@ -15,6 +15,31 @@ export interface PlannerMessage {
   toolCallIds?: readonly string[];
   /** Ids of the tool calls whose results this message carries. */
   toolResultIds?: readonly string[];
+  /** The tool calls this message makes, with their arguments (the query of their results' compression). */
+  toolCalls?: readonly PlannerToolCall[];
+  /** The tool results this message carries, in order; each may be compressed in place. */
+  toolResults?: readonly PlannerToolResult[];
+  /**
+   * The message holds reasoning parts: `free` when they may be dropped, `bound` when
+   * another part refers to them (a provider item id) and they must stay.
+   */
+  reasoning?: 'free' | 'bound';
+  /** How many parts besides reasoning the message holds (0: empty); absent when unknown. */
+  contentParts?: number;
+}
+
+export interface PlannerToolCall {
+  id: string;
+  name: string;
+  /** The call's input as text (JSON for structured input). */
+  arguments: string;
+}
+
+export interface PlannerToolResult {
+  toolCallId: string;
+  toolName: string;
+  /** The result as text, or `undefined` when text cannot carry it (files): it stays as it is. */
+  text: string | undefined;
 }
 
 /**
@@ -30,6 +55,8 @@ export interface PlanOptions {
   pinnedRoles?: readonly string[];
   /** How many messages at the end are kept as they are, besides the last user turn. @default 0 */
   protectLastMessages?: number;
+  /** Counts the tokens of a text. @default `estimateTokens` */
+  countTokens?: (text: string) => number;
 }
 
 export type PlanSkipReason = 'nothing-to-compress' | 'below-min-tokens';

@@ -42,7 +42,7 @@ export function planConversation(
     while (start < index && !allowedCut[start]) start++;
     let end = index;
     while (end > start && !allowedCut[end]) end--;
-    const tokens = spanTokens(messages, start, end);
+    const tokens = spanTokens(messages, start, end, options.countTokens ?? estimateTokens);
     if (tokens > best.tokens) best = { start, end, tokens };
     runStart = index + 1;
   }
@@ -64,9 +64,14 @@ export function planConversation(
   return { ...plan, compress: true };
 }
 
-function spanTokens(messages: readonly PlannerMessage[], start: number, end: number): number {
+function spanTokens(
+  messages: readonly PlannerMessage[],
+  start: number,
+  end: number,
+  countTokens: (text: string) => number,
+): number {
   let tokens = 0;
-  for (let index = start; index < end; index++) tokens += estimateTokens(messages[index]!.text);
+  for (let index = start; index < end; index++) tokens += countTokens(messages[index]!.text);
   return tokens;
 }
 

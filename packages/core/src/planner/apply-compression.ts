@@ -1,0 +1,49 @@
+import type { CompressionPlan } from './plan-compression.ts';
+
+/** How a framework edits its own messages; the planner decides where. */
+export interface MessageEdits<T> {
+  /** The one message that takes the place of a compressed history span. */
+  historyMessage(compressedText: string): T;
+  /** The message with the result of `toolCallId` replaced by `compressedText`, all else kept. */
+  replaceToolResult(message: T, toolCallId: string, compressedText: string): T;
+  /** The message without its reasoning parts. */
+  dropReasoning(message: T): T;
+}
+
+/**
+ * Builds the prompt the model receives: each span with a compressed text (`texts[i]` for
+ * `plan.spans[i]`; `undefined` keeps the span as it was) put in place, reasoning dropped
+ * and empty messages removed where the plan says. Untouched messages keep their identity.
+ */
+export function applyCompression<T>(
+  messages: readonly T[],
+  plan: CompressionPlan,
+  texts: readonly (string | undefined)[],
+  edits: MessageEdits<T>,
+): T[] {
+  const edited = [...messages];
+  const removed = new Set(plan.removeEmpty);
+  for (const index of plan.dropReasoning) edited[index] = edits.dropReasoning(edited[index]!);
+  let history: { start: number; end: number; text: string } | undefined;
+  plan.spans.forEach((span, spanIndex) => {
+    const text = texts[spanIndex];
+    if (text === undefined) return;
+    if (span.kind === 'history') history = { start: span.start, end: span.end, text };
+    else {
+      const message = edited[span.messageIndex]!;
+      edited[span.messageIndex] = edits.replaceToolResult(message, span.toolCallId, text);
+    }
+  });
+  const result: T[] = [];
+  edited.forEach((message, index) => {
+    if (history && index >= history.start && index < history.end) {
+      // An empty compressed text removes the span.
+      if (index === history.start && history.text.length > 0) {
+        result.push(edits.historyMessage(history.text));
+      }
+      return;
+    }
+    if (!removed.has(index)) result.push(message);
+  });
+  return result;
+}

@@ -1,0 +1,65 @@
+import type { MonthlyUsage } from '../schemas.ts';
+import type { ErrorSummary } from '../usage-summary.ts';
+import type { CompressionSkipReason } from './plan-compression.ts';
+
+/** What happened to one span of a prompt. */
+export interface CompressedSpanReport {
+  /** `history`: a run of earlier messages became one message; `tool-result`: one result was compressed in place. */
+  kind: 'history' | 'tool-result';
+  /** Indexes of the compressed messages in the prompt as it came in. */
+  messageIndexes: number[];
+  toolCallId?: string;
+  toolName?: string;
+  /** `compressed` when the compressed text was used; `no-saving`, `failed`, or the service's other status otherwise. */
+  status: string;
+  /** True when the answer came from an earlier, identical compression: no call was made. */
+  cached: boolean;
+  /** The service's request id of the compression used. */
+  requestId?: string;
+  /** Characters of the text sent for compression. */
+  charactersBefore: number;
+  /** Characters of the compressed text; equal to `charactersBefore` when the span stayed as it was. */
+  charactersAfter: number;
+  /** The service's token figures for this span (0 when no answer came). */
+  inputTokens: number;
+  compressedTokens: number;
+  savedTokens: number;
+  /** The compressed text the model received, when it was used. */
+  compressedText?: string;
+  /** Set when `status` is `failed`. */
+  error?: ErrorSummary;
+}
+
+/**
+ * What the policy did with one prompt: given to `onCompress`, and carried by the AI SDK's
+ * `providerMetadata.ctxopt` and LangChain's `ctxopt_usage` event. The token sums cover
+ * the spans whose compressed text the model received.
+ */
+export interface CompressionReport {
+  /** `compressed`: at least one span was used; `skipped`: nothing was sent; `failed`: every call failed. */
+  status: 'compressed' | 'skipped' | 'failed';
+  /** Why nothing was sent, or why nothing was used (`no-saving`). */
+  reason?: CompressionSkipReason | 'no-saving';
+  spans: CompressedSpanReport[];
+  /** The request id of the last new call (`requestIds` has all of them). */
+  requestId?: string;
+  /** Request ids of the calls this prompt made (cache hits make none). */
+  requestIds: string[];
+  /** Compress calls made for this prompt. */
+  calls: number;
+  inputTokens: number;
+  compressedTokens: number;
+  savedTokens: number;
+  reductionPct: number;
+  /** The monthly quota from the last response that carried it. */
+  monthly?: Pick<MonthlyUsage, 'limitTokens' | 'usedTokens' | 'remainingTokens' | 'resetsAt'>;
+  /** The prompt's size in (calibrated) tokens before compression. */
+  promptTokens: number;
+  /** Messages whose reasoning was dropped, and empty messages removed. */
+  droppedReasoning: number;
+  removedMessages: number;
+  /** Milliseconds spent, deadline included. */
+  durationMs: number;
+  /** The first failure, when a span failed and the prompt kept it as it was. */
+  error?: ErrorSummary;
+}

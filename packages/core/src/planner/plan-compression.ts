@@ -1,0 +1,210 @@
+import { InvalidOptionError } from '../errors.ts';
+import type { CompressParams } from '../schemas.ts';
+import type { PlannerMessage, PlanSkipReason } from './conversation.ts';
+import type { ConversationPolicy } from './conversation-policy.ts';
+import { estimateTokens } from './estimate-tokens.ts';
+import { planConversation } from './plan-conversation.ts';
+
+/** One piece of the prompt sent for compression on its own. */
+export type CompressionSpan =
+  | {
+      kind: 'history';
+      /** The messages `[start, end)` are replaced by one message with the compressed text. */
+      start: number;
+      end: number;
+      params: CompressParams;
+      estimatedTokens: number;
+    }
+  | {
+      kind: 'tool-result';
+      /** The message that carries the result; the result is replaced in place. */
+      messageIndex: number;
+      toolCallId: string;
+      toolName: string;
+      params: CompressParams;
+      estimatedTokens: number;
+    };
+
+export type CompressionSkipReason = 'disabled' | 'below-trigger' | PlanSkipReason;
+
+/** What the policy does with one prompt. */
+export interface CompressionPlan {
+  /** The spans to send, each its own compress call (or cache hit). */
+  spans: CompressionSpan[];
+  /** Why no span is sent. */
+  skipReason?: CompressionSkipReason;
+  /** Messages whose reasoning parts are removed. */
+  dropReasoning: number[];
+  /** Messages removed because they hold nothing (after reasoning was dropped). */
+  removeEmpty: number[];
+  /** The prompt's size by the (calibrated) counter. */
+  promptTokens: number;
+}
+
+export interface PlanCompressionContext {
+  /** The (calibrated) token counter. @default `estimateTokens` */
+  countTokens?: (text: string) => number;
+}
+
+/**
+ * Applies the conversation policy to a prompt: what is compressed (one history span and
+ * older tool results, each in place), what stays verbatim (pinned roles, the current
+ * question, the last `keep` messages, the newest `toolResults.keepLast` results, excluded
+ * tools, anything text cannot carry), and what is pruned (reasoning, empty messages).
+ *
+ * Valid for every provider by construction: no message with a tool call or result is
+ * ever moved or merged, so each call keeps its result in the same place; a compressed
+ * result only changes its text; reasoning tied to a tool call or a provider item stays.
+ */
+export function planCompression(
+  messages: readonly PlannerMessage[],
+  policy: ConversationPolicy,
+  context: PlanCompressionContext = {},
+): CompressionPlan {
+  const countTokens = context.countTokens ?? estimateTokens;
+  const sizes = messages.map((message) => countTokens(message.text));
+  const promptTokens = sizes.reduce((sum, size) => sum + size, 0);
+  const empty: CompressionPlan = { spans: [], dropReasoning: [], removeEmpty: [], promptTokens };
+  if (policy.disabled) return { ...empty, skipReason: 'disabled' };
+
+  const pruned = prune(messages, policy);
+  const plan = { ...empty, ...pruned };
+  if (!triggerFires(messages.length, promptTokens, policy)) {
+    return { ...plan, skipReason: 'below-trigger' };
+  }
+
+  const keepFrom = messages.length - keptAtEnd(sizes, policy);
+  const history = planConversation(
+    // Messages with tool calls or results are compressed in place, never folded away.
+    messages.map((message) =>
+      message.toolCallIds?.length || message.toolResultIds?.length || message.toolResults?.length
+        ? { ...message, hasNonTextParts: true }
+        : message,
+    ),
+    {
+      minTokens: policy.minTokens,
+      pinnedRoles: policy.pinnedRoles,
+      protectLastMessages: messages.length - keepFrom,
+      countTokens,
+    },
+  );
+  const spans: CompressionSpan[] = [];
+  if (history.compress) {
+    spans.push({
+      kind: 'history',
+      start: history.spanStart,
+      end: history.spanEnd,
+      params: withLevel({ context: history.context, ...queryOf(history.query) }, policy),
+      estimatedTokens: history.estimatedTokens,
+    });
+  }
+  spans.push(...toolResultSpans(messages, policy, keepFrom, history.query, countTokens));
+  if (spans.length === 0)
+    return { ...plan, skipReason: history.skipReason ?? 'nothing-to-compress' };
+  return { ...plan, spans };
+}
+
+/** Reasoning before the last message (unless tied to a call or item), then empty messages. */
+function prune(messages: readonly PlannerMessage[], policy: ConversationPolicy) {
+  const dropReasoning: number[] = [];
+  const removeEmpty: number[] = [];
+  const last = messages.length - 1;
+  messages.forEach((message, index) => {
+    if (index === last) return;
+    const drops =
+      policy.reasoning === 'drop' && message.reasoning === 'free' && !message.toolCalls?.length;
+    if (drops) dropReasoning.push(index);
+    if (message.contentParts === 0 && (message.reasoning === undefined || drops)) {
+      removeEmpty.push(index);
+    }
+  });
+  return { dropReasoning, removeEmpty };
+}
+
+function triggerFires(
+  messageCount: number,
+  promptTokens: number,
+  policy: ConversationPolicy,
+): boolean {
+  const { tokens, messages, fraction } = policy.trigger;
+  if (tokens === undefined && messages === undefined && fraction === undefined) return true;
+  if (tokens !== undefined && promptTokens > tokens) return true;
+  if (messages !== undefined && messageCount > messages) return true;
+  if (fraction !== undefined) {
+    if (policy.contextWindow === undefined) {
+      throw new InvalidOptionError(
+        'trigger.fraction',
+        'needs the model context window: set contextWindow (the model has no profile that gives it)',
+      );
+    }
+    if (promptTokens > fraction * policy.contextWindow) return true;
+  }
+  return false;
+}
+
+/** How many messages at the end stay verbatim under `keep`. */
+function keptAtEnd(sizes: readonly number[], policy: ConversationPolicy): number {
+  let kept = Math.min(sizes.length, policy.keep.messages ?? 0);
+  if (policy.keep.tokens !== undefined) {
+    let total = 0;
+    let count = 0;
+    for (let index = sizes.length - 1; index >= 0; index--) {
+      total += sizes[index]!;
+      if (total > policy.keep.tokens) break;
+      count++;
+    }
+    kept = Math.max(kept, count);
+  }
+  return kept;
+}
+
+function toolResultSpans(
+  messages: readonly PlannerMessage[],
+  policy: ConversationPolicy,
+  keepFrom: number,
+  question: string | undefined,
+  countTokens: (text: string) => number,
+): CompressionSpan[] {
+  const { compress, keepLast, exclude, minTokens } = policy.toolResults;
+  if (!compress) return [];
+  const calls = new Map<string, string>();
+  for (const message of messages) {
+    for (const call of message.toolCalls ?? []) calls.set(call.id, call.arguments);
+  }
+  const results = messages.flatMap((message, messageIndex) =>
+    (message.toolResults ?? []).map((result) => ({ ...result, messageIndex })),
+  );
+  const excluded = new Set(exclude);
+  const pinnedRoles = new Set(policy.pinnedRoles);
+  const spans: CompressionSpan[] = [];
+  for (const result of results.slice(0, Math.max(0, results.length - keepLast))) {
+    const { messageIndex, toolCallId, toolName, text } = result;
+    if (messageIndex >= keepFrom || text === undefined || excluded.has(toolName)) continue;
+    if (pinnedRoles.has(messages[messageIndex]!.role)) continue;
+    const estimatedTokens = countTokens(text);
+    if (estimatedTokens < Math.max(1, minTokens)) continue;
+    const call = calls.get(toolCallId);
+    const query = [question, `Tool call ${toolName}${call === undefined ? '' : `: ${call}`}`]
+      .filter((line) => line !== undefined && line.length > 0)
+      .join('\n');
+    spans.push({
+      kind: 'tool-result',
+      messageIndex,
+      toolCallId,
+      toolName,
+      params: withLevel({ context: text, query }, policy),
+      estimatedTokens,
+    });
+  }
+  return spans;
+}
+
+function queryOf(query: string | undefined): { query?: string } {
+  return query === undefined || query.length === 0 ? {} : { query };
+}
+
+function withLevel(params: CompressParams, policy: ConversationPolicy): CompressParams {
+  if (policy.level !== undefined) return { ...params, level: policy.level };
+  if (policy.mode !== undefined) return { ...params, mode: policy.mode };
+  return params;
+}
