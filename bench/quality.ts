@@ -1,82 +1,128 @@
 /**
- * Answer retention of the local engine on multi-document question answering, beside
- * two baselines on the same token budget. Run: `pnpm bench:quality [--limit N]`.
+ * Compression quality of the local engine on several data sets, beside three baselines
+ * on the same token budget. Run: `pnpm bench:quality [--split test|dev|all] [--limit N]
+ * [--set <name part>]`. The default is the held-out `test` part of every set.
  *
- * For each example the context is its 20 passages (`Document [i] (Title: ...) text`,
- * one a line) and the query is the question. Retention is the share of examples whose
- * gold passage holds an answer string and whose compressed context still does. The
- * ratio is measured: exact input tokens over exact output tokens, per example (mean
- * and lowest) and over the whole set (total). Baselines get the engine's budget,
- * `floor(inputTokens / targetRatio)`, which is never less than what the engine used:
- * truncation keeps the first tokens; BM25 passages keeps whole passages by BM25 rank
- * (text only, stop at the first that does not fit); BM25 + titles also indexes titles,
- * drops stop words and skips a passage that does not fit for a later one that does.
- * The run stops if any reported `compressedTokens` differs from a fresh count.
+ * For each set and level, retention is the share of examples whose compressed context
+ * still holds what the question needs (see quality/sets.ts for each set's measure).
+ * The ratio is measured: exact input tokens over exact output tokens, per example
+ * (mean and lowest) and over the whole set (total). The baselines get the engine's
+ * budget, `floor(inputTokens / targetRatio)`, which is never less than what the engine
+ * used: truncation keeps the first tokens, random keeps whole units in a random order
+ * fixed by the example's id, BM25 keeps whole units by rank against the question (none
+ * for a query-free set: it has no question to rank by). The run stops if any reported
+ * `compressedTokens` differs from a fresh count.
  */
 import { compressWithTuning } from '../packages/local/src/engine/compress-context.ts';
 import { LEVEL_RATIOS } from '../packages/local/src/engine/targets.ts';
 import { countTokens } from '../packages/local/src/engine/tokenizer.ts';
 import { DEFAULT_TUNING } from '../packages/local/src/engine/tuning.ts';
-import { selectPassages, truncate } from './quality/baselines.ts';
-import { contextOf, holdsAnswer, loadExamples } from './quality/examples.ts';
+import { bm25Units, contextText, randomUnits, truncate } from './quality/baselines.ts';
+import { isValidJson, retains } from './quality/retention.ts';
+import { loadSets, type QualitySet } from './quality/sets.ts';
+import type { SuiteExample } from './quality/suite-example.ts';
+import { formatTable } from './support/table.ts';
+
+function argument(name: string): string | undefined {
+  const at = process.argv.indexOf(name);
+  return at < 0 ? undefined : process.argv[at + 1];
+}
 
 function limitArgument(): number {
-  const at = process.argv.indexOf('--limit');
-  if (at < 0) return Number.POSITIVE_INFINITY;
-  const limit = Number(process.argv[at + 1]);
+  const value = argument('--limit');
+  if (value === undefined) return Number.POSITIVE_INFINITY;
+  const limit = Number(value);
   if (!Number.isInteger(limit) || limit < 1) throw new Error('--limit must be a positive integer');
   return limit;
 }
 
-const examples = loadExamples(limitArgument()).filter((example) =>
-  holdsAnswer(example.documents[example.goldIndex]!.text, example.answers),
-);
+const split = (argument('--split') ?? 'test') as SuiteExample['split'] | 'all';
+if (!['test', 'dev', 'all'].includes(split)) throw new Error('--split must be test, dev or all');
+const limit = limitArgument();
+const only = argument('--set')?.toLowerCase();
 
-const percent = (count: number) => `${((100 * count) / examples.length).toFixed(1)}%`;
-const rows: string[][] = [];
-for (const level of ['low', 'standard', 'ultra'] as const) {
-  let kept = 0;
-  let truncated = 0;
-  let plain = 0;
-  let titled = 0;
-  let inputTotal = 0;
-  let outputTotal = 0;
-  let ratioSum = 0;
-  let ratioMin = Number.POSITIVE_INFINITY;
-  let milliseconds = 0;
-  for (const example of examples) {
-    const context = contextOf(example);
-    const started = performance.now();
-    const result = compressWithTuning({ context, query: example.question, level }, DEFAULT_TUNING);
-    milliseconds += performance.now() - started;
-    const budget = Math.floor(result.inputTokens / result.targetRatio);
-    inputTotal += result.inputTokens;
-    outputTotal += result.compressedTokens;
-    ratioSum += result.inputTokens / result.compressedTokens;
-    ratioMin = Math.min(ratioMin, result.inputTokens / result.compressedTokens);
-    if (result.compressedTokens !== countTokens(result.compressed)) {
-      throw new Error(`${example.id}: compressedTokens is not the count of the text returned`);
-    }
-    if (holdsAnswer(result.compressed, example.answers)) kept++;
-    if (holdsAnswer(truncate(context, budget), example.answers)) truncated++;
-    if (holdsAnswer(selectPassages(example, budget, 'plain'), example.answers)) plain++;
-    if (holdsAnswer(selectPassages(example, budget, 'titled'), example.answers)) titled++;
-  }
-  rows.push([
-    level,
-    `${LEVEL_RATIOS[level]}x`,
-    `${(ratioSum / examples.length).toFixed(2)}x`,
-    `${(inputTotal / outputTotal).toFixed(2)}x`,
-    `${ratioMin.toFixed(2)}x`,
-    percent(kept),
-    percent(truncated),
-    percent(plain),
-    percent(titled),
-    `${(milliseconds / examples.length).toFixed(2)} ms`,
-  ]);
+interface Tally {
+  kept: number;
+  truncated: number;
+  random: number;
+  bm25: number;
+  valid: number;
+  inputTotal: number;
+  outputTotal: number;
+  ratioSum: number;
+  ratioMin: number;
+  milliseconds: number;
+  compressions: number;
 }
 
-const header = [
+function measure(set: QualitySet, level: 'low' | 'standard' | 'ultra'): string[] {
+  const examples = set.examples.slice(0, limit);
+  const tally: Tally = {
+    kept: 0,
+    truncated: 0,
+    random: 0,
+    bm25: 0,
+    valid: 0,
+    inputTotal: 0,
+    outputTotal: 0,
+    ratioSum: 0,
+    ratioMin: Number.POSITIVE_INFINITY,
+    milliseconds: 0,
+    compressions: 0,
+  };
+  // A query-free set compresses each conversation once, whatever is asked about it later.
+  const shared = new Map<string, { compressed: string; budget: number }>();
+  for (const example of examples) {
+    const key = set.queryFree ? (example.conversation ?? example.id) : example.id;
+    let outcome = shared.get(key);
+    if (!outcome) {
+      const params = {
+        context: example.context,
+        level,
+        ...(set.queryFree ? {} : { query: example.query }),
+      };
+      const started = performance.now();
+      const result = compressWithTuning(params, DEFAULT_TUNING);
+      tally.milliseconds += performance.now() - started;
+      if (result.compressedTokens !== countTokens(result.compressed)) {
+        throw new Error(`${example.id}: compressedTokens is not the count of the text returned`);
+      }
+      tally.compressions++;
+      tally.inputTotal += result.inputTokens;
+      tally.outputTotal += result.compressedTokens;
+      const ratio = result.inputTokens / Math.max(1, result.compressedTokens);
+      tally.ratioSum += ratio;
+      tally.ratioMin = Math.min(tally.ratioMin, ratio);
+      outcome = {
+        compressed: result.compressed,
+        budget: Math.floor(result.inputTokens / result.targetRatio),
+      };
+      shared.set(key, outcome);
+      if (example.json && isValidJson(result.compressed)) tally.valid++;
+    }
+    if (retains(outcome.compressed, example)) tally.kept++;
+    if (retains(truncate(contextText(example), outcome.budget), example)) tally.truncated++;
+    if (retains(randomUnits(example, outcome.budget), example)) tally.random++;
+    if (!set.queryFree && retains(bm25Units(example, outcome.budget), example)) tally.bm25++;
+  }
+  const percent = (count: number, of = examples.length) =>
+    of === 0 ? '-' : `${((100 * count) / of).toFixed(1)}%`;
+  return [
+    level,
+    `${LEVEL_RATIOS[level]}x`,
+    `${(tally.ratioSum / Math.max(1, tally.compressions)).toFixed(2)}x`,
+    `${(tally.inputTotal / Math.max(1, tally.outputTotal)).toFixed(2)}x`,
+    `${tally.ratioMin.toFixed(2)}x`,
+    percent(tally.kept),
+    percent(tally.truncated),
+    percent(tally.random),
+    set.queryFree ? '-' : percent(tally.bm25),
+    examples.some((example) => example.json) ? percent(tally.valid, tally.compressions) : '-',
+    `${(tally.milliseconds / Math.max(1, tally.compressions)).toFixed(2)} ms`,
+  ];
+}
+
+const columns = [
   'level',
   'target',
   'ratio (mean)',
@@ -84,16 +130,22 @@ const header = [
   'ratio (min)',
   'engine',
   'truncation',
-  'BM25 passages',
-  'BM25 + titles',
-  'engine time/example',
+  'random',
+  'BM25',
+  'valid JSON',
+  'engine time',
 ];
-const widths = header.map((title, column) =>
-  Math.max(title.length, ...rows.map((row) => row[column]!.length)),
-);
-const line = (cells: string[]) =>
-  `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
-console.log(`answer retention on ${examples.length} examples (gold passage holds an answer)\n`);
-console.log(line(header));
-console.log(line(widths.map((width) => '-'.repeat(width))));
-for (const row of rows) console.log(line(row));
+
+for (const set of loadSets(split)) {
+  if (only && !set.name.toLowerCase().includes(only)) continue;
+  const count = Math.min(limit, set.examples.length);
+  const rows = (['low', 'standard', 'ultra'] as const).map((level) => measure(set, level));
+  console.log(
+    formatTable({
+      title: `${set.name}: ${set.measure}, ${count} examples (${split})`,
+      columns,
+      rows,
+    }),
+  );
+  console.log('');
+}

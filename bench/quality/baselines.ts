@@ -1,11 +1,16 @@
 import { createRequire } from 'node:module';
+import { renderContext } from '../../packages/local/src/engine/render-context.ts';
 import { countTokens } from '../../packages/local/src/engine/tokenizer.ts';
-import { documentLine, type Example } from './examples.ts';
+import { seededRandom } from '../support/seeded-random.ts';
+import { bm25Rank } from './bm25.ts';
+import type { SuiteExample } from './suite-example.ts';
 
 /**
- * The two baselines, on the same token budget as the engine: plain truncation (the
- * first N tokens) and BM25 whole-passage selection (passages ranked by BM25 against
- * the question, kept whole in rank order while they fit).
+ * The baselines of the quality suite, each on the same token budget as the engine:
+ * truncation (the first N tokens), random whole units, and BM25 whole units (units
+ * ranked against the question, kept best first while they fit). A unit is a passage,
+ * a message, a block of code between blank lines or a line of JSON, as the example's
+ * `unitSeparator` (or its messages) says.
  */
 
 interface Encoding {
@@ -17,67 +22,65 @@ const encoding = createRequire(new URL('../../packages/local/package.json', impo
   'gpt-tokenizer/encoding/o200k_base',
 ) as Encoding;
 
+/** The text the engine reads: the string, or the messages rendered `role: content`. */
+export function contextText(example: SuiteExample): string {
+  return renderContext(example.context).text;
+}
+
 export function truncate(context: string, budget: number): string {
   const tokens = encoding.encode(context, { disallowedSpecial: new Set() });
   return encoding.decode(tokens.slice(0, budget));
 }
 
-const STOP = new Set(
-  (
-    'a an and are as at be by for from has he in is it its of on or that the to was were will ' +
-    'with what who when where which how did does do'
-  ).split(' '),
-);
-
-/**
- * `plain`: the passage text only, every word, stopping at the first passage that does
- * not fit (the usual form, and the one the issue quotes). `titled`: the title too,
- * stop words dropped, and passages that do not fit are skipped for later ones that do.
- */
-export type PassageVariant = 'plain' | 'titled';
-
-function words(text: string, variant: PassageVariant): string[] {
-  const all = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return variant === 'titled' ? all.filter((word) => !STOP.has(word)) : all;
+/** The whole units of an example and what joins them back. */
+export function unitsOf(example: SuiteExample): { units: string[]; separator: string } {
+  if (typeof example.context !== 'string') {
+    return { units: contextText(example).split('\n'), separator: '\n' };
+  }
+  const separator = example.unitSeparator ?? '\n';
+  return { units: example.context.split(separator), separator };
 }
 
-/** Passage indexes by BM25 score against the question (k1 1.2, b 0.75), best first. */
-export function rankPassages(example: Example, variant: PassageVariant): number[] {
-  const documents = example.documents.map((document) =>
-    words(variant === 'titled' ? `${document.title} ${document.text}` : document.text, variant),
-  );
-  const average = documents.reduce((sum, document) => sum + document.length, 0) / documents.length;
-  const query = [...new Set(words(example.question, variant))];
-  const scores = documents.map((document) => {
-    let score = 0;
-    for (const term of query) {
-      const frequency = document.filter((word) => word === term).length;
-      if (frequency === 0) continue;
-      const containing = documents.filter((other) => other.includes(term)).length;
-      const idf = Math.log(1 + (documents.length - containing + 0.5) / (containing + 0.5));
-      const norm = 1.2 * (1 - 0.75 + (0.75 * document.length) / average);
-      score += (idf * frequency * 2.2) / (frequency + norm);
-    }
-    return score;
-  });
-  return scores.map((_, index) => index).sort((a, b) => scores[b]! - scores[a]! || a - b);
-}
-
-export function selectPassages(example: Example, budget: number, variant: PassageVariant): string {
+/** Keeps units in `order` while they fit the budget (skipping any that does not), in place. */
+export function keepInOrder(
+  units: readonly string[],
+  separator: string,
+  order: readonly number[],
+  budget: number,
+): string {
+  const separatorTokens = countTokens(separator);
   const kept: number[] = [];
   let used = 0;
-  for (const index of rankPassages(example, variant)) {
-    const line = documentLine(example.documents[index]!, index);
-    const cost = countTokens(line) + (kept.length > 0 ? 1 : 0);
-    if (used + cost > budget) {
-      if (variant === 'plain') break;
-      continue;
-    }
+  for (const index of order) {
+    const cost = countTokens(units[index]!) + (kept.length > 0 ? separatorTokens : 0);
+    if (used + cost > budget) continue;
     kept.push(index);
     used += cost;
   }
   return kept
     .sort((a, b) => a - b)
-    .map((index) => documentLine(example.documents[index]!, index))
-    .join('\n');
+    .map((index) => units[index]!)
+    .join(separator);
+}
+
+/** A seed from an example's id, so each example gets its own fixed random order. */
+function seedOf(id: string): number {
+  let hash = 2166136261;
+  for (let at = 0; at < id.length; at++) hash = Math.imul(hash ^ id.charCodeAt(at), 16777619);
+  return hash >>> 0;
+}
+
+export function randomUnits(example: SuiteExample, budget: number): string {
+  const { units, separator } = unitsOf(example);
+  const random = seededRandom(seedOf(example.id));
+  const order = units
+    .map((_, index) => ({ index, key: random() }))
+    .sort((a, b) => a.key - b.key)
+    .map(({ index }) => index);
+  return keepInOrder(units, separator, order, budget);
+}
+
+export function bm25Units(example: SuiteExample, budget: number): string {
+  const { units, separator } = unitsOf(example);
+  return keepInOrder(units, separator, bm25Rank(units, example.query), budget);
 }

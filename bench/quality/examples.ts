@@ -34,9 +34,3 @@ export function documentLine(document: { title: string; text: string }, index: n
 export function contextOf(example: Example): string {
   return example.documents.map(documentLine).join('\n');
 }
-
-/** True when `text` holds one of the answers, case-insensitively. */
-export function holdsAnswer(text: string, answers: readonly string[]): boolean {
-  const lower = text.toLowerCase();
-  return answers.some((answer) => lower.includes(answer.toLowerCase()));
-}

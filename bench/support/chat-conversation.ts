@@ -1,4 +1,5 @@
 import type { CompressParams } from '../../packages/core/src/index.ts';
+import { seededRandom } from './seeded-random.ts';
 
 /**
  * A realistic chat for the framework benchmarks: a system message, a history of user and
@@ -56,17 +57,6 @@ const assistantSentences = [
 ];
 const warehouses = ['Leeds', 'Rotterdam', 'Lyon', 'Gdansk', 'Porto', 'Bremen'];
 
-/** mulberry32: a small, fast, seeded generator; quality is ample for picking text. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = Math.imul(state ^ (state >>> 15), 1 | state);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function turnText(templates: readonly string[], random: () => number): string {
   const target =
     MIN_MESSAGE_CHARS + Math.floor(random() * (MAX_MESSAGE_CHARS - MIN_MESSAGE_CHARS + 1));
@@ -93,7 +83,7 @@ export function chatConversation(options: ChatConversationOptions = {}): ChatCon
       `chatConversation: messages must be an even integer of at least 4 (got ${messages})`,
     );
   }
-  const random = generator(options.seed ?? 1);
+  const random = seededRandom(options.seed ?? 1);
   const history = Array.from({ length: messages - 2 }, (_, index): ChatMessage => {
     const role = index % 2 === 0 ? 'user' : 'assistant';
     return {

@@ -1,0 +1,348 @@
+/**
+ * Builds the development sets of `bench:quality` from public snapshots (see
+ * bench/README.md, "Quality data sets", for each source's repository, commit and
+ * license). Run once per set after cloning its source repository:
+ *
+ *   node bench/quality/build-sets.ts <set> <path of the source's git directory>
+ *
+ * with <set> one of `multihop`, `dialogue`, `code`, `json`. The script reads the files
+ * at the commit named in SOURCES with `git show`, so any clone of that repository
+ * rebuilds the same bytes. Output: `bench/quality/data/<set>.jsonl.gz`, one example
+ * a line (see suite-example.ts), each marked `dev` (tune on it) or `test` (report on it).
+ */
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { countTokens } from '../../packages/local/src/engine/tokenizer.ts';
+import { seededRandom } from '../support/seeded-random.ts';
+import { bm25Rank } from './bm25.ts';
+import type { SuiteExample } from './suite-example.ts';
+
+export const SOURCES = {
+  multihop: {
+    repository: 'YaoJiayi/CacheBlend',
+    commit: '55ad02675939f783a38d579393527d218a7fd581',
+  },
+  dialogue: {
+    repository: 'zhongwanjun/MemoryBank-SiliconFriend',
+    commit: 'cf61c4196e4cfdb0f2b7a0316249fa40312dc3a9',
+  },
+  code: { repository: 'psf/requests', commit: '1f6589ec3a1ee910f9a65cc3ceac60b26677bc0e' },
+  json: { repository: 'octokit/fixtures', commit: 'cb8bc9dafc55a3837be4434ff4ba7acf3d9cadde' },
+} as const;
+
+type SetName = keyof typeof SOURCES;
+
+function show(gitDirectory: string, commit: string, path: string): string {
+  return execFileSync('git', ['--git-dir', gitDirectory, 'show', `${commit}:${path}`], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+}
+
+function list(gitDirectory: string, commit: string, folder: string): string[] {
+  return execFileSync(
+    'git',
+    ['--git-dir', gitDirectory, 'ls-tree', '-r', '--name-only', commit, folder],
+    { encoding: 'utf8' },
+  )
+    .split('\n')
+    .filter((line) => line.length > 0);
+}
+
+/** Every other example is held out, so both parts span the whole source. */
+const splitOf = (index: number): SuiteExample['split'] => (index % 2 === 0 ? 'dev' : 'test');
+
+/**
+ * Multi-hop QA: LongBench's MuSiQue questions as packaged by CacheBlend (10 passages
+ * each, the answer's passage reached only through a bridge entity).
+ */
+function buildMultihop(gitDirectory: string): SuiteExample[] {
+  const raw = JSON.parse(
+    show(gitDirectory, SOURCES.multihop.commit, 'inputs/musique_s.json'),
+  ) as Array<{
+    ctxs: Array<{ title: string; text: string }>;
+    question: string;
+    answers: string[];
+  }>;
+  const examples: SuiteExample[] = [];
+  raw.forEach((item, index) => {
+    const passages = item.ctxs.map((ctx) => ctx.text.trim());
+    const context = passages.map((text, at) => `Passage ${at + 1}: ${text}`).join('\n\n');
+    const lower = context.toLowerCase();
+    const answers = item.answers.filter((answer) => lower.includes(answer.toLowerCase()));
+    if (answers.length === 0) return;
+    examples.push({
+      id: `musique-${index}`,
+      split: splitOf(index),
+      context,
+      query: item.question,
+      answers,
+      unitSeparator: '\n\n',
+    });
+  });
+  return examples;
+}
+
+interface MemoryBankUser {
+  name: string;
+  history: Record<string, Array<{ query: string; response: string }>>;
+}
+
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august'];
+
+/** The session date a question names ("On May 4th", "on April 27th"), as YYYY-MM-DD. */
+export function namedDate(question: string): string | undefined {
+  const match = question
+    .toLowerCase()
+    .match(/(january|february|march|april|may|june|july|august)\s+(\d{1,2})/);
+  if (!match) return undefined;
+  const month = String(MONTHS.indexOf(match[1]!) + 1).padStart(2, '0');
+  return `2023-${month}-${match[2]!.padStart(2, '0')}`;
+}
+
+/**
+ * Long multi-session dialogue: MemoryBank's ten daily sessions per user, with the
+ * probing questions asked after them. The data names no answer turn, so the build
+ * labels one: the message that scores highest under BM25 against the question, within
+ * the session the question dates when it names one, and, when that message is the
+ * assistant asking something, the user's reply after it. Retention is whether every
+ * labelled message survives whole.
+ */
+function buildDialogue(gitDirectory: string): SuiteExample[] {
+  const bank = new Map(
+    Object.entries(
+      JSON.parse(
+        show(gitDirectory, SOURCES.dialogue.commit, 'eval_data/en/memory_bank_en.json'),
+      ) as Record<string, MemoryBankUser>,
+    ).map(([name, user]) => [name.trim(), user]),
+  );
+  const probes = show(
+    gitDirectory,
+    SOURCES.dialogue.commit,
+    'eval_data/en/probing_questions_en.jsonl',
+  )
+    .split('\n')
+    .filter((line) => line.trim().length > 0)
+    .map((line) => JSON.parse(line) as Record<string, string[]>);
+  const examples: SuiteExample[] = [];
+  probes.forEach((probe, userIndex) => {
+    const [name, questions] = Object.entries(probe)[0]!;
+    const user = bank.get(name.trim());
+    if (!user) return;
+    const messages: Array<{ role: 'user' | 'assistant'; content: string }> = [];
+    const dates: string[] = [];
+    for (const [date, turns] of Object.entries(user.history)) {
+      turns.forEach((turn, at) => {
+        const opener = at === 0 ? `(${date}) ` : '';
+        messages.push({ role: 'user', content: `${opener}${turn.query.trim()}` });
+        dates.push(date);
+        messages.push({ role: 'assistant', content: turn.response.trim() });
+        dates.push(date);
+      });
+    }
+    questions.forEach((rawQuestion, questionIndex) => {
+      const question = rawQuestion.replace(/^"|"$/g, '').trim();
+      const date = namedDate(question);
+      const candidates = messages
+        .map((_, at) => at)
+        .filter((at) => date === undefined || !dates.includes(date) || dates[at] === date);
+      const ranked = bm25Rank(
+        candidates.map((at) => messages[at]!.content),
+        question,
+      );
+      const best = candidates[ranked[0]!]!;
+      // An assistant's question is answered by the user's next message: both hold the fact.
+      const evidence = [best];
+      const next = messages[best + 1];
+      if (messages[best]!.role === 'assistant' && /\?\s*$/.test(messages[best]!.content) && next) {
+        evidence.push(best + 1);
+      }
+      examples.push({
+        id: `memorybank-${name}-${questionIndex}`,
+        // Whole users are held out, so no conversation is seen in both parts.
+        split: splitOf(userIndex),
+        conversation: name,
+        context: messages,
+        query: question,
+        evidence: evidence.map((at) => messages[at]!.content),
+        evidenceMessages: evidence,
+      });
+    });
+  });
+  return examples;
+}
+
+/** Top-level and method definitions of a Python file, each with its full source. */
+export function pythonFunctions(source: string): Array<{ name: string; text: string }> {
+  const lines = source.split('\n');
+  const found: Array<{ name: string; text: string }> = [];
+  for (let at = 0; at < lines.length; at++) {
+    const match = lines[at]!.match(/^(\s*)(?:async\s+)?def\s+([A-Za-z_][A-Za-z0-9_]*)\s*\(/);
+    if (!match) continue;
+    const indent = match[1]!.length;
+    let start = at;
+    while (start > 0 && /^\s*@/.test(lines[start - 1]!)) start--;
+    let end = at + 1;
+    for (; end < lines.length; end++) {
+      const line = lines[end]!;
+      if (line.trim() === '') continue;
+      const lineIndent = line.length - line.trimStart().length;
+      if (lineIndent <= indent) break;
+    }
+    while (end > at + 1 && lines[end - 1]!.trim() === '') end--;
+    found.push({ name: match[2]!, text: lines.slice(start, end).join('\n') });
+  }
+  return found;
+}
+
+/**
+ * Oversized code: each module of requests larger than 1,500 tokens, as one fenced
+ * block, with a question naming one of its functions. Retention is whether that
+ * function's whole source survives.
+ */
+function buildCode(gitDirectory: string): SuiteExample[] {
+  const examples: SuiteExample[] = [];
+  const files = list(gitDirectory, SOURCES.code.commit, 'src/requests').filter((path) =>
+    path.endsWith('.py'),
+  );
+  const random = seededRandom(11);
+  let fileIndex = 0;
+  for (const path of files) {
+    const source = show(gitDirectory, SOURCES.code.commit, path).replace(/\s+$/, '');
+    if (countTokens(source) < 1500) continue;
+    const context = `Here is \`${path.replace('src/', '')}\`:\n\n\`\`\`python\n${source}\n\`\`\``;
+    const functions = pythonFunctions(source).filter(
+      (fn) => !fn.name.startsWith('__') && fn.text.split('\n').length >= 4,
+    );
+    const names = new Set<string>();
+    const unique = functions.filter((fn) => {
+      if (names.has(fn.name)) return false;
+      names.add(fn.name);
+      return functions.filter((other) => other.name === fn.name).length === 1;
+    });
+    // At most 12 functions a file, drawn with a fixed seed.
+    const chosen = unique
+      .map((fn) => ({ fn, key: random() }))
+      .sort((a, b) => a.key - b.key)
+      .slice(0, 12)
+      .map(({ fn }) => fn);
+    const split = splitOf(fileIndex++);
+    const templates = [
+      (name: string) => `What does \`${name}\` do?`,
+      (name: string) => `How is the function ${name} implemented?`,
+      (name: string) => `Explain ${name}() and the values it returns.`,
+    ];
+    chosen.forEach((fn, at) => {
+      examples.push({
+        id: `requests-${path.split('/').pop()}-${fn.name}`,
+        split,
+        context,
+        query: templates[at % templates.length]!(fn.name),
+        evidence: [fn.text],
+        unitSeparator: '\n\n',
+      });
+    });
+  }
+  return examples;
+}
+
+/** The leaf paths of a JSON value with scalar values worth asking about. */
+function leafPaths(
+  value: unknown,
+  path: Array<string | number> = [],
+): Array<Array<string | number>> {
+  if (Array.isArray(value)) {
+    return value.flatMap((item, index) => leafPaths(item, [...path, index]));
+  }
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, item]) => leafPaths(item, [...path, key]));
+  }
+  if (typeof value === 'string' && (value.length < 3 || value.length > 120)) return [];
+  if (value === null || typeof value === 'boolean') return [];
+  return [path];
+}
+
+/** `[2].owner.login` style. */
+export function formatPath(path: ReadonlyArray<string | number>): string {
+  return path
+    .map((part, at) => (typeof part === 'number' ? `[${part}]` : at === 0 ? part : `.${part}`))
+    .join('');
+}
+
+function valueAt(value: unknown, path: ReadonlyArray<string | number>): unknown {
+  let current = value as Record<string | number, unknown>;
+  for (const part of path) current = current[part] as Record<string | number, unknown>;
+  return current;
+}
+
+/**
+ * JSON API responses: the recorded GitHub API responses of octokit/fixtures larger
+ * than 400 tokens, pretty-printed, each with questions naming a key path. Retention is
+ * whether the named member (`"key": value`) survives; validity is whether the output
+ * still parses.
+ */
+function buildJson(gitDirectory: string): SuiteExample[] {
+  const examples: SuiteExample[] = [];
+  const paths = list(gitDirectory, SOURCES.json.commit, 'scenarios/api.github.com').filter((path) =>
+    path.endsWith('normalized-fixture.json'),
+  );
+  const random = seededRandom(7);
+  let responseIndex = 0;
+  for (const path of paths) {
+    const recorded = JSON.parse(show(gitDirectory, SOURCES.json.commit, path)) as Array<{
+      method: string;
+      path: string;
+      response: unknown;
+    }>;
+    const scenario = path.split('/')[2]!;
+    recorded.forEach((call, callIndex) => {
+      if (call.response === null || typeof call.response !== 'object') return;
+      const context = JSON.stringify(call.response, null, 2);
+      if (countTokens(context) < 400) return;
+      const leaves = leafPaths(call.response).filter(
+        (leaf) => typeof leaf[leaf.length - 1] === 'string',
+      );
+      const chosen = leaves
+        .map((leaf) => ({ leaf, key: random() }))
+        .sort((a, b) => a.key - b.key)
+        .slice(0, 4)
+        .map(({ leaf }) => leaf);
+      const split = splitOf(responseIndex++);
+      chosen.forEach((leaf, at) => {
+        const key = leaf[leaf.length - 1] as string;
+        const member = `${JSON.stringify(key)}: ${JSON.stringify(valueAt(call.response, leaf))}`;
+        examples.push({
+          id: `octokit-${scenario}-${callIndex}-${at}`,
+          split,
+          context,
+          query: `What is \`${formatPath(leaf)}\` in the ${call.method} ${call.path} response?`,
+          evidence: [member],
+          unitSeparator: '\n',
+          json: true,
+        });
+      });
+    });
+  }
+  return examples;
+}
+
+const BUILDERS: Record<SetName, (gitDirectory: string) => SuiteExample[]> = {
+  multihop: buildMultihop,
+  dialogue: buildDialogue,
+  code: buildCode,
+  json: buildJson,
+};
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [set, gitDirectory] = process.argv.slice(2) as [SetName, string];
+  if (!(set in BUILDERS) || !gitDirectory) {
+    throw new Error(`usage: build-sets.ts <${Object.keys(BUILDERS).join('|')}> <git directory>`);
+  }
+  const examples = BUILDERS[set](gitDirectory);
+  const body = `${examples.map((example) => JSON.stringify(example)).join('\n')}\n`;
+  const target = new URL(`./data/${set}.jsonl.gz`, import.meta.url);
+  writeFileSync(target, gzipSync(body, { level: 9 }));
+  const test = examples.filter((example) => example.split === 'test').length;
+  console.log(`${set}: ${examples.length} examples (${test} held out) -> ${target.pathname}`);
+}

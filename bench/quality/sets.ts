@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { contextOf, documentLine, loadExamples } from './examples.ts';
+import type { SuiteExample } from './suite-example.ts';
+
+/**
+ * The data sets of `bench:quality`. NQ multi-document comes from ../shared/bench-data
+ * (its first half is the development part, its second half held out); the others are
+ * built by build-sets.ts into ./data and carry their own split.
+ */
+export interface QualitySet {
+  name: string;
+  /** What the retention column counts. */
+  measure: string;
+  /** Compress without the query (the question is only used to check retention). */
+  queryFree?: boolean;
+  examples: SuiteExample[];
+}
+
+export const BUILT_SETS = ['multihop', 'dialogue', 'code', 'json'] as const;
+export type BuiltSetName = (typeof BUILT_SETS)[number];
+
+export function readBuiltSet(name: BuiltSetName): SuiteExample[] {
+  const body = gunzipSync(readFileSync(new URL(`./data/${name}.jsonl.gz`, import.meta.url)));
+  return body
+    .toString('utf8')
+    .split('\n')
+    .filter((line) => line.trim().length > 0)
+    .map((line) => JSON.parse(line) as SuiteExample);
+}
+
+/** NQ multi-document as suite examples: the 20 passages one a line, the answer strings. */
+export function readNqSet(): SuiteExample[] {
+  const examples = loadExamples();
+  const half = Math.floor(examples.length / 2);
+  return examples
+    .map(
+      (example, index): SuiteExample => ({
+        id: example.id,
+        split: index < half ? 'dev' : 'test',
+        context: contextOf(example),
+        query: example.question,
+        answers: example.answers,
+        unitSeparator: '\n',
+      }),
+    )
+    .filter((example, index) => {
+      // Only examples whose gold passage holds an answer string can keep it.
+      const original = examples[index]!;
+      const gold = documentLine(original.documents[original.goldIndex]!, original.goldIndex);
+      const lower = gold.toLowerCase();
+      return example.answers!.some((answer) => lower.includes(answer.toLowerCase()));
+    });
+}
+
+export function loadSets(split: SuiteExample['split'] | 'all'): QualitySet[] {
+  const pick = (examples: SuiteExample[]) =>
+    split === 'all' ? examples : examples.filter((example) => example.split === split);
+  const dialogue = pick(readBuiltSet('dialogue'));
+  return [
+    { name: 'NQ multi-document', measure: 'answer kept', examples: pick(readNqSet()) },
+    {
+      name: 'multi-hop (MuSiQue)',
+      measure: 'answer kept',
+      examples: pick(readBuiltSet('multihop')),
+    },
+    { name: 'dialogue, with the question', measure: 'answer turns kept whole', examples: dialogue },
+    {
+      name: 'dialogue, no query',
+      measure: 'later-asked turns kept whole',
+      queryFree: true,
+      examples: dialogue,
+    },
+    {
+      name: 'code (requests)',
+      measure: 'named function kept whole',
+      examples: pick(readBuiltSet('code')),
+    },
+    {
+      name: 'JSON API responses',
+      measure: 'named member kept',
+      examples: pick(readBuiltSet('json')),
+    },
+  ];
+}

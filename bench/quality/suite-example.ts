@@ -1,0 +1,26 @@
+import type { ContextMessage } from '../../packages/core/src/index.ts';
+
+/**
+ * One example of a quality data set (bench/quality/data/*.jsonl.gz): a context, the
+ * question asked about it, and what must survive compression for the answer to stay
+ * reachable.
+ */
+export interface SuiteExample {
+  id: string;
+  /** `dev`: tune on it. `test`: held out, the part the README reports. */
+  split: 'dev' | 'test';
+  context: string | ContextMessage[];
+  query: string;
+  /** Answer strings: kept when the output holds one of them, case-insensitively. */
+  answers?: string[];
+  /** Texts that must all survive whole (a turn, a function's source, a JSON member). */
+  evidence?: string[];
+  /** Message indexes of the evidence, for dialogue sets. */
+  evidenceMessages?: number[];
+  /** Examples of one conversation share its context (compressed once without a query). */
+  conversation?: string;
+  /** What separates the whole units the baselines keep or drop, in a string context. */
+  unitSeparator?: string;
+  /** The context is a JSON document: the output should parse too. */
+  json?: boolean;
+}
