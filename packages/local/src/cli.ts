@@ -23,6 +23,7 @@ Options:
   --max-body-bytes <n>  Largest request body accepted.            (default ${DEFAULT_MAX_BODY_BYTES})
   --no-offline          Refuse generate for a provider without a key (400 provider_not_configured)
                         instead of answering with the offline adapter.
+  --no-inspector        Do not serve the inspector page at / (on by default, loopback only).
   --quiet               Do not log one line per request.
   -h, --help            Show this help.
 
@@ -87,6 +88,7 @@ async function main() {
     limitTokens: integer('limit-tokens', values['limit-tokens'], DEFAULT_LIMIT_TOKENS),
     maxBodyBytes: integer('max-body-bytes', values['max-body-bytes'], DEFAULT_MAX_BODY_BYTES),
     offlineProviders: !values['no-offline'],
+    inspector: !values['no-inspector'],
     providerKeys,
     providerBaseURLs,
     ...(givenKeys.length ? { apiKeys: givenKeys } : {}),
@@ -111,6 +113,7 @@ async function main() {
       : `  API key:   ${emulator.apiKey} (development key, generated)`,
     `  Quota:     ${options.limitTokens} tokens per key per month`,
     `  Providers: ${providers}`,
+    ...(emulator.inspectorUrl ? [`  Inspector: ${emulator.inspectorUrl}`] : []),
     '',
     `  export CTXOPT_BASE_URL=${emulator.url}`,
     ...(givenKeys.length ? [] : [`  export CTXOPT_API_KEY=${emulator.apiKey}`]),
@@ -141,6 +144,7 @@ function parse() {
       'limit-tokens': { type: 'string' },
       'max-body-bytes': { type: 'string' },
       'no-offline': { type: 'boolean' },
+      'no-inspector': { type: 'boolean' },
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },

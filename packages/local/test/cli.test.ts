@@ -94,6 +94,24 @@ describe('ctxopt-emulator', () => {
     expect(cli.output()).toContain('emulator closed');
   }, 20_000);
 
+  it('prints the inspector address and serves it on loopback; --no-inspector turns it off', async () => {
+    const cli = await startCli([]);
+    expect(cli.output()).toContain(`  Inspector: ${cli.url}/`);
+    const page = await request(`${cli.url}/`);
+    expect(page.statusCode).toBe(200);
+    expect(await page.body.text()).toContain('<title>ctxopt emulator · inspector</title>');
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+
+    const without = await startCli(['--no-inspector']);
+    expect(without.output()).not.toContain('Inspector:');
+    const refused = await request(`${without.url}/`);
+    expect(refused.statusCode).toBe(404);
+    await refused.body.dump();
+    without.child.kill('SIGTERM');
+    expect(await without.exited).toBe(0);
+  }, 20_000);
+
   it('takes keys and a quota from its flags, never prints a given key, and stops on SIGINT', async () => {
     const cli = await startCli(['--api-key', 'my-own-key-123456', '--limit-tokens', '5'], {
       CTXOPT_OPENAI_API_KEY: 'sk-provider-secret-1',

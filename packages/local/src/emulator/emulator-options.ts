@@ -23,6 +23,16 @@ export interface EmulatorOptions extends ProviderSettings {
   idempotencyMaxEntries?: number;
   /** Requests kept in `emulator.requests` (the newest). @default 1000 */
   maxRecordedRequests?: number;
+  /**
+   * Serve the inspector at `/`: the operations served, each one's original and
+   * compressed text, the quota and the savings. It answers loopback requests only and
+   * never shows a key. @default true
+   */
+  inspector?: boolean;
+  /** Operations the inspector keeps (the newest), in a ring of this size. @default 100 */
+  inspectorMaxOperations?: number;
+  /** Characters the inspector keeps of each text of an operation (context, compressed text, answer, query). @default 65536 */
+  inspectorMaxTextChars?: number;
   /** The clock of the quota month and the idempotency expiry. @default () => new Date() */
   now?: () => Date;
   /** Called once per request after it was answered; the record holds no key. */

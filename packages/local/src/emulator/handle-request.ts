@@ -1,14 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Faults } from './faults.ts';
-import { type EmulatorState, type Outcome, processRequest } from './process-request.ts';
+import { type EmulatorState, type ProcessedOutcome, processRequest } from './process-request.ts';
 import { createRequestId, errorReply } from './reply.ts';
 import type { RequestRecord } from './request-record.ts';
 
 export interface HandlerContext {
   state: EmulatorState;
   faults: Faults;
-  /** Called once per request, when it was answered or dropped. */
-  record(entry: RequestRecord): void;
+  /**
+   * Called once per request, when it was answered or dropped, with what was served
+   * (the operation, its params and the answer) for the inspector.
+   */
+  record(entry: RequestRecord, served?: ProcessedOutcome): void;
   /** Waits `ms`, or less if the emulator closes first. */
   wait(ms: number): Promise<void>;
 }
@@ -30,8 +33,8 @@ export async function handleRequest(
     ...(typeof header === 'string' ? { idempotencyKey: header } : {}),
   };
   const fault = context.faults.take();
-  const finish = (status: number | null, outcome?: Outcome) => {
-    context.record({
+  const finish = (status: number | null, outcome?: ProcessedOutcome) => {
+    const entry: RequestRecord = {
       ...base,
       requestId: outcome?.reply.requestId ?? requestId,
       status,
@@ -39,7 +42,8 @@ export async function handleRequest(
       replayed: outcome?.replayed ?? false,
       ...(fault ? { fault: fault.kind } : {}),
       durationMs: Math.round(performance.now() - started),
-    });
+    };
+    context.record(entry, outcome);
   };
 
   if (fault?.kind === 'drop') {
@@ -47,7 +51,7 @@ export async function handleRequest(
     finish(null);
     return;
   }
-  let outcome: Outcome;
+  let outcome: ProcessedOutcome;
   if (fault?.kind === 'fail') {
     const reply = errorReply(fault.status, requestId, fault.code, fault.message, {
       headers: fault.headers,
@@ -80,7 +84,7 @@ export async function handleRequest(
   finish(outcome.reply.status, outcome);
 }
 
-function write(response: ServerResponse, outcome: Outcome) {
+function write(response: ServerResponse, outcome: ProcessedOutcome) {
   if (response.destroyed || response.socket?.destroyed) return;
   const { reply } = outcome;
   response.writeHead(reply.status, {

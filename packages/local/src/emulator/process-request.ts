@@ -15,8 +15,15 @@ import {
 } from './check-request.ts';
 import { runCompress, runGenerate } from './operations.ts';
 import { errorReply, jsonReply, type Reply } from './reply.ts';
+import type { Operation } from './routes.ts';
 
 export type { EmulatorState, Outcome } from './check-request.ts';
+
+/** An outcome, with the operation and its params when the request passed the checks. */
+export interface ProcessedOutcome extends Outcome {
+  operation?: Operation;
+  params?: CompressParams | GenerateParams;
+}
 
 /**
  * The checks of the contract, then the idempotent run. Checks come before the
@@ -27,10 +34,11 @@ export async function processRequest(
   request: IncomingMessage,
   requestId: string,
   state: EmulatorState,
-): Promise<Outcome> {
+): Promise<ProcessedOutcome> {
   const result = await checkRequest(request, requestId, state);
   if (!result.ok) return result.outcome;
   const checked = result.checked;
+  const served = { operation: checked.operation, params: checked.params };
   // Same route and body bytes: the same operation (spec 7.2, 7.3).
   const fingerprint = createHash('sha256')
     .update(`${checked.operation}\n`)
@@ -43,13 +51,18 @@ export async function processRequest(
     () => execute(checked, requestId, state),
     (reply) => reply.status < 300,
   );
-  if (outcome.kind === 'replay') return { reply: outcome.value, replayed: true, close: false };
-  if (outcome.kind === 'ran') return answer(outcome.value);
+  if (outcome.kind === 'replay') {
+    return { reply: outcome.value, replayed: true, close: false, ...served };
+  }
+  if (outcome.kind === 'ran') return { ...answer(outcome.value), ...served };
   const message = outcome.running
     ? 'Idempotency-Key is in use by a running request with a different body.'
     : 'Idempotency-Key was already used with a different body; send a new key for a new operation.';
   const field = { field: 'Idempotency-Key' };
-  return answer(errorReply(409, requestId, 'idempotency_key_reused', message, field));
+  return {
+    ...answer(errorReply(409, requestId, 'idempotency_key_reused', message, field)),
+    ...served,
+  };
 }
 
 /** Runs the operation; every failure becomes an answer in the error shape. */

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createInspector } from '../inspector/create-inspector.ts';
 import { createProviderRegistry } from '../providers/provider-registry.ts';
 import { createAuthenticator, generateApiKey } from './api-keys.ts';
 import { answerClientError } from './client-error.ts';
@@ -12,7 +13,7 @@ import {
   type EmulatorOptions,
 } from './emulator-options.ts';
 import { Faults } from './faults.ts';
-import { handleRequest } from './handle-request.ts';
+import { type HandlerContext, handleRequest } from './handle-request.ts';
 import { IdempotencyStore } from './idempotency-store.ts';
 import { QuotaLedger } from './quota-ledger.ts';
 import type { Reply } from './reply.ts';
@@ -34,6 +35,8 @@ export interface Emulator {
   readonly requests: readonly RequestRecord[];
   /** Requests received since the start, dropped ones included. */
   readonly requestCount: number;
+  /** The inspector page (`${url}/`), or `undefined` when `inspector: false`. */
+  readonly inspectorUrl: string | undefined;
   /** Stops listening, closes every connection (keep-alive ones too) and aborts provider calls. */
   close(): Promise<void>;
 }
@@ -95,12 +98,24 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     closing: closing.signal,
     onError: options.onError,
   };
-  const context = {
+  const inspector =
+    options.inspector === false
+      ? undefined
+      : createInspector({
+          ledger,
+          apiKeys,
+          secrets: [...apiKeys, ...Object.values(options.providerKeys ?? {})],
+          maxOperations: options.inspectorMaxOperations,
+          maxTextChars: options.inspectorMaxTextChars,
+          now: clock,
+        });
+  const context: HandlerContext = {
     state,
     faults,
-    record(entry: RequestRecord) {
+    record(entry, served) {
       requests.push(entry);
       if (requests.length > maxRecorded) requests.shift();
+      inspector?.record(entry, served);
       options.onRequest?.(entry);
     },
     wait: (ms: number) => waitUnlessClosed(ms, closing.signal),
@@ -115,6 +130,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(headersTimeoutMs / 4))),
     },
     (request, response) => {
+      // The inspector's own pages are not API requests: not counted, not recorded.
+      if (inspector?.handles(request)) return inspector.serve(request, response);
       requestCount++;
       void handleRequest(request, response, context);
     },
@@ -143,8 +160,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   let closed: Promise<void> | undefined;
 
+  const url = `http://${host}:${address.port}`;
   return {
-    url: `http://${host}:${address.port}`,
+    url,
+    inspectorUrl: inspector ? `${url}/` : undefined,
     port: address.port,
     apiKey: apiKeys[0]!,
     apiKeys,
