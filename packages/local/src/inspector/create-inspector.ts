@@ -30,7 +30,7 @@ export interface InspectorSettings {
 export interface Inspector {
   /** Keeps one answered request (the emulator's record hook). */
   record(entry: RequestRecord, served: ProcessedOutcome | undefined): void;
-  /** True for the inspector's routes: `GET /` and `GET /inspector/...`. */
+  /** True for the inspector's routes: `GET /`, `GET /favicon.ico` and `GET /inspector/...`. */
   handles(request: IncomingMessage): boolean;
   serve(request: IncomingMessage, response: ServerResponse): void;
 }
@@ -108,7 +108,7 @@ export function createInspector(settings: InspectorSettings): Inspector {
     handles(request) {
       if (request.method !== 'GET' && request.method !== 'HEAD') return false;
       const path = (request.url ?? '/').split('?')[0]!;
-      return path === '/' || path.startsWith('/inspector/');
+      return path === '/' || path === '/favicon.ico' || path.startsWith('/inspector/');
     },
     serve(request, response) {
       if (!isLoopbackRequest(request)) {
@@ -119,6 +119,8 @@ export function createInspector(settings: InspectorSettings): Inspector {
       }
       const path = (request.url ?? '/').split('?')[0]!;
       if (path === '/') return send(request, response, 200, 'text/html', inspectorPage);
+      // Browsers ask for it with the page; without an answer it would be an API 404 in the log.
+      if (path === '/favicon.ico') return send(request, response, 204, 'image/x-icon', '');
       if (path === '/inspector/inspector.js') {
         return send(request, response, 200, 'text/javascript', inspectorScript);
       }

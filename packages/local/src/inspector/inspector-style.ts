@@ -47,7 +47,7 @@ main { padding: 20px 28px; display: grid; gap: 18px; max-width: 1500px; }
 }
 .card h2 { margin: 0 0 12px; font-size: 15px; }
 .grow { flex: 1 1 520px; min-width: 0; }
-#quota-card { flex: 0 1 360px; }
+#quota-card { flex: 0 1 420px; }
 .gauge { display: flex; align-items: center; gap: 14px; margin-bottom: 8px; }
 .gauge svg { width: 150px; height: 86px; flex: none; }
 .gauge .figure { font-size: 22px; font-weight: 650; }

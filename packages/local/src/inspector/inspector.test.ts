@@ -233,6 +233,9 @@ describe('the inspector', () => {
     expect(rebound.status).toBe(403);
     expect((await get('/', { host: `localhost:${emulator.port}` })).status).toBe(200);
     expect(emulator.inspectorUrl).toBe(`${emulator.url}/`);
+    // The browser's icon request is answered, and none of these is an API request.
+    expect((await get('/favicon.ico')).status).toBe(204);
+    expect(emulator.requests).toHaveLength(0);
   });
 
   it('is off with inspector: false, and / answers like any unknown API path', async () => {
