@@ -1,3 +1,45 @@
+export {
+  type Block,
+  type BlockMessage,
+  type BlockPart,
+  type BlockPlan,
+  type BlockPlanOptions,
+  DEFAULT_BLOCK_TOKENS,
+  DEFAULT_KEEP_LAST,
+} from './blocks/block-message.ts';
+export {
+  type ApplyBlockModeOptions,
+  applyBlockMode,
+  type BlockModeOutcome,
+  type BlockModeSettings,
+  runBlockMode,
+} from './blocks/block-mode.ts';
+export {
+  type BlockCompression,
+  type BlockCompressionSettings,
+  type BlockCompressionStats,
+  type CompressedPart,
+  compressBlocks,
+} from './blocks/compress-blocks.ts';
+export { compressedPartText, RETRIEVE_TOOL_NAME } from './blocks/compressed-part.ts';
+export { compressionKey, handleOf, originalKey } from './blocks/compression-key.ts';
+export {
+  ANTHROPIC_CACHE_SCHEDULE,
+  type CacheSchedule,
+  type CostGateInput,
+  compressionPaysOff,
+  OPENAI_CACHE_SCHEDULE,
+} from './blocks/cost-gate.ts';
+export { planBlocks } from './blocks/plan-blocks.ts';
+export {
+  DEFAULT_RECALL_TOKENS,
+  RECALL_HEADER,
+  type RecalledUnit,
+  type RecallSource,
+  recallOriginals,
+  recallText,
+} from './blocks/recall.ts';
+export { isHandle, retrieveOriginal } from './blocks/retrieve-original.ts';
 export { ContextOptimizerClient, type ContextOptimizerClientOptions } from './client.ts';
 export {
   type ClientOptionKey,
@@ -108,6 +150,20 @@ export {
   type RequestUsage,
   requestUsageSchema,
 } from './schemas.ts';
+export {
+  type CompressionStore,
+  DEFAULT_STORE_TTL_SECONDS,
+} from './store/compression-store.ts';
+export {
+  DEFAULT_STORE_TIMEOUT_MS,
+  type GuardedStore,
+  type GuardedStoreOptions,
+  guardStore,
+} from './store/guarded-store.ts';
+export {
+  MemoryCompressionStore,
+  type MemoryCompressionStoreOptions,
+} from './store/memory-compression-store.ts';
 export {
   type ErrorSummary,
   summarizeError,

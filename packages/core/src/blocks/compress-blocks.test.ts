@@ -1,0 +1,126 @@
+import {
+  type CompressionStore,
+  compressionKey,
+  guardStore,
+  MemoryCompressionStore,
+  runBlockMode,
+} from '@ctxopt/core';
+import { describe, expect, it } from 'vitest';
+import { lineOptimizer } from '../test-support/line-optimizer.ts';
+import { lookupConversation } from '../test-support/lookup-conversation.ts';
+
+const base = { partMinTokens: 50, ttlSeconds: 60, timeout: 5_000, blockTokens: 500 };
+
+describe('compressBlocks', () => {
+  it('sends each closed block once and reuses its bytes on every later call', async () => {
+    const store = guardStore(new MemoryCompressionStore());
+    const { optimizer, calls } = lineOptimizer();
+    const first = await runBlockMode(lookupConversation(3), { ...base, optimizer, store });
+    expect(first.stats).toMatchObject({
+      blocks: 3,
+      compressedParts: 3,
+      compressCalls: 3,
+      reusedParts: 0,
+    });
+    const second = await runBlockMode(lookupConversation(4), { ...base, optimizer, store });
+    expect(second.stats).toMatchObject({
+      blocks: 4,
+      compressedParts: 4,
+      compressCalls: 1,
+      reusedParts: 3,
+    });
+    expect(second.parts.slice(0, 3)).toEqual(first.parts);
+    expect(calls).toHaveLength(4);
+  });
+
+  it('compresses as usual when the store fails or hangs, and says so', async () => {
+    const broken: CompressionStore = {
+      get: () => Promise.reject(new Error('store down')),
+      set: () => new Promise(() => {}),
+      claim: () => Promise.reject(new Error('store down')),
+    };
+    const failures: string[] = [];
+    const store = guardStore(broken, {
+      timeout: 50,
+      onError: (_error, operation) => failures.push(operation),
+    });
+    const { optimizer } = lineOptimizer();
+    const outcome = await runBlockMode(lookupConversation(2), { ...base, optimizer, store });
+    expect(outcome.stats).toMatchObject({ compressedParts: 2, compressCalls: 2, failedParts: 0 });
+    expect(failures).toContain('get');
+    expect(failures).toContain('set');
+  });
+
+  it('leaves a part verbatim when the service fails, and sends it again on the next call', async () => {
+    const store = guardStore(new MemoryCompressionStore());
+    let fail = true;
+    const { optimizer, calls } = lineOptimizer({ failing: () => fail });
+    const failed = await runBlockMode(lookupConversation(1), { ...base, optimizer, store });
+    expect(failed.parts).toEqual([]);
+    expect(failed.stats.failedParts).toBe(1);
+    expect(String(failed.errors[0])).toMatch(/service unavailable/);
+    fail = false;
+    const retried = await runBlockMode(lookupConversation(1), { ...base, optimizer, store });
+    expect(retried.parts).toHaveLength(1);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('keeps the call within its deadline when the service hangs', async () => {
+    const store = guardStore(new MemoryCompressionStore());
+    const { optimizer } = lineOptimizer({ delayMs: 10_000 });
+    const started = performance.now();
+    const outcome = await runBlockMode(lookupConversation(2), {
+      ...base,
+      timeout: 200,
+      optimizer,
+      store,
+    });
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(outcome.parts).toEqual([]);
+    expect(outcome.stats.failedParts).toBe(2);
+  });
+
+  it('waits for a part another caller is compressing instead of sending it twice', async () => {
+    const store = guardStore(new MemoryCompressionStore());
+    const { optimizer, calls } = lineOptimizer({ delayMs: 100 });
+    const [one, two] = await Promise.all([
+      runBlockMode(lookupConversation(2), { ...base, optimizer, store }),
+      runBlockMode(lookupConversation(2), { ...base, optimizer, store }),
+    ]);
+    expect(calls).toHaveLength(2);
+    expect(two.parts).toEqual(one.parts);
+    expect(one.stats.compressCalls + two.stats.compressCalls).toBe(2);
+  });
+
+  it('does not rewrite a cached block when the reads it would save cost less than writing it', async () => {
+    const store = guardStore(new MemoryCompressionStore());
+    const { optimizer, calls } = lineOptimizer();
+    // One earlier call, everything of it cached: rewriting costs 1.25x of the compression now
+    // and saves 0.1x of the rest on about one call to come.
+    const gated = await runBlockMode(lookupConversation(1), {
+      ...base,
+      optimizer,
+      store,
+      cachedTokens: 100_000,
+    });
+    expect(gated.stats).toMatchObject({ gatedParts: 1, compressedParts: 0, compressCalls: 0 });
+    expect(calls).toHaveLength(0);
+    // Twenty calls in, the same rewrite pays for itself.
+    const open = await runBlockMode(lookupConversation(20), {
+      ...base,
+      optimizer,
+      store,
+      cachedTokens: 2_000,
+    });
+    expect(open.stats.gatedParts).toBe(0);
+    expect(open.stats.compressedParts).toBe(20);
+  });
+
+  it('keys a compression by the text and the settings', () => {
+    const key = compressionKey({ role: 'tool', text: 'abc' });
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    expect(compressionKey({ role: 'tool', text: 'abc' })).toBe(key);
+    expect(compressionKey({ role: 'tool', text: 'abd' })).not.toBe(key);
+    expect(compressionKey({ role: 'tool', text: 'abc', level: 'ultra' })).not.toBe(key);
+  });
+});

@@ -1,0 +1,299 @@
+import type { ContextOptimizer, RequestOptions } from '../context-optimizer.ts';
+import { estimateTokens } from '../planner/estimate-tokens.ts';
+import type { CompressionLevel, CompressionMode, CompressResponse } from '../schemas.ts';
+import type { GuardedStore } from '../store/guarded-store.ts';
+import type { BlockMessage, BlockPlan } from './block-message.ts';
+import { compressedPartText } from './compressed-part.ts';
+import { compressionKey, handleOf, originalKey } from './compression-key.ts';
+import { ANTHROPIC_CACHE_SCHEDULE, type CacheSchedule, compressionPaysOff } from './cost-gate.ts';
+import { mapWithLimit } from './map-with-limit.ts';
+import {
+  parseCompression,
+  type StoredCompression,
+  serializeCompression,
+} from './stored-compression.ts';
+
+export interface BlockCompressionSettings {
+  optimizer: ContextOptimizer;
+  /** A guarded store (`guardStore`): its failures are misses, never errors. */
+  store: GuardedStore;
+  level?: CompressionLevel | undefined;
+  mode?: CompressionMode | undefined;
+  /** Parts under this many estimated tokens stay verbatim. */
+  partMinTokens: number;
+  /** How long the store keeps a compression and an original. */
+  ttlSeconds: number;
+  /** Milliseconds for the whole step, store waits and retries included; unfinished parts stay verbatim. */
+  timeout: number;
+  /** How long to wait for a part another instance is compressing before compressing it here. @default 3000 */
+  claimWait?: number;
+  /** Parts compressed at the same time. @default 4 */
+  concurrency?: number;
+  signal?: AbortSignal | undefined;
+  /** Extra request options for each compress call (`maxRetries`, say). */
+  requestOptions?: Omit<RequestOptions, 'signal'>;
+  /**
+   * Input tokens the provider reported as read from its cache on this conversation's
+   * previous call: the first that-many tokens of the prompt as it was then. Parts inside
+   * that prefix are rewritten only when the cost gate says it pays off.
+   */
+  cachedTokens?: number | undefined;
+  /** The provider's cache prices for the cost gate. @default ANTHROPIC_CACHE_SCHEDULE */
+  cacheSchedule?: CacheSchedule;
+}
+
+/** A part whose text is replaced in this call's prompt. */
+export interface CompressedPart {
+  messageIndex: number;
+  partIndex: number;
+  handle: string;
+  /** The replacement text: the compression and its handle line (`compressedPartText`). */
+  text: string;
+  original: string;
+  compressed: string;
+}
+
+export interface BlockCompressionStats {
+  blocks: number;
+  /** Parts replaced by their compression in this prompt. */
+  compressedParts: number;
+  /** Of those, found in the store (compressed by an earlier call or another instance). */
+  reusedParts: number;
+  /** Compress calls made by this call. */
+  compressCalls: number;
+  /** Characters sent to the service by this call. */
+  charactersSent: number;
+  /** Parts left verbatim because the compression failed or ran out of time. */
+  failedParts: number;
+  /** Parts left verbatim because the provider caches them and rewriting would cost more than it saves. */
+  gatedParts: number;
+}
+
+export interface BlockCompression {
+  parts: CompressedPart[];
+  stats: BlockCompressionStats;
+  /** The service's answers to this call's compress calls, for usage reporting. */
+  responses: CompressResponse[];
+  /** The errors of failed parts (the call goes on without those compressions). */
+  errors: unknown[];
+}
+
+interface PartJob {
+  messageIndex: number;
+  partIndex: number;
+  role: string;
+  text: string;
+  query: string | undefined;
+  key: string;
+  record: StoredCompression | undefined;
+  reused: boolean;
+}
+
+/** Share of tokens a compression keeps, assumed by the cost gate until the store shows otherwise. */
+const ASSUMED_KEPT_RATIO = 0.3;
+
+/**
+ * Compresses the parts of the plan's closed blocks, each once: a part's compression is
+ * looked up in the store by its key first, and only parts no call has compressed yet are
+ * sent. With a store shared between instances (Redis), a part one instance is compressing
+ * is waited for by the others rather than sent twice. Never throws for the service or the
+ * store: a part that cannot be compressed in time stays verbatim and its error is returned.
+ */
+export async function compressBlocks(
+  messages: readonly BlockMessage[],
+  plan: BlockPlan,
+  settings: BlockCompressionSettings,
+): Promise<BlockCompression> {
+  const stats: BlockCompressionStats = {
+    blocks: plan.blocks.length,
+    compressedParts: 0,
+    reusedParts: 0,
+    compressCalls: 0,
+    charactersSent: 0,
+    failedParts: 0,
+    gatedParts: 0,
+  };
+  const responses: CompressResponse[] = [];
+  const errors: unknown[] = [];
+  const jobs = partJobs(messages, plan, settings);
+  if (jobs.length === 0) return { parts: [], stats, responses, errors };
+
+  // Phase 1: what earlier calls (or other instances) already compressed.
+  await Promise.all(
+    jobs.map(async (job) => {
+      job.record = parseCompression(await settings.store.get(job.key));
+      job.reused = job.record !== undefined;
+    }),
+  );
+  // Phase 2: the cost gate, for parts the provider already holds verbatim in its cache.
+  const gated = gatedJobs(messages, plan, jobs, settings);
+  stats.gatedParts = gated.size;
+
+  // Phase 3: compress what is left, each part once across instances.
+  const deadline = AbortSignal.timeout(settings.timeout);
+  const signal = settings.signal ? AbortSignal.any([settings.signal, deadline]) : deadline;
+  const pending = jobs.filter((job) => !job.record && !gated.has(job));
+  await mapWithLimit(pending, settings.concurrency ?? 4, async (job) => {
+    const claimSeconds = Math.ceil(settings.timeout / 1000) + 1;
+    if (!(await settings.store.claim(job.key, claimSeconds))) {
+      const wait = Math.min(settings.claimWait ?? 3_000, settings.timeout);
+      job.record = await waitForRecord(settings.store, job.key, wait, signal);
+      job.reused = job.record !== undefined;
+      if (job.record) return;
+    }
+    try {
+      stats.compressCalls++;
+      stats.charactersSent += job.text.length;
+      const response = await settings.optimizer.compress(
+        {
+          context: job.text,
+          ...(job.query ? { query: job.query } : {}),
+          ...(settings.level ? { level: settings.level } : {}),
+          ...(settings.mode ? { mode: settings.mode } : {}),
+        },
+        { ...settings.requestOptions, signal },
+      );
+      responses.push(response);
+      job.record = toRecord(response);
+      await settings.store.set(job.key, serializeCompression(job.record), settings.ttlSeconds);
+      if (job.record.compressed !== null) {
+        await settings.store.set(originalKey(handleOf(job.key)), job.text, settings.ttlSeconds);
+      }
+    } catch (error) {
+      // The caller's own abort ends the call; anything else leaves the part verbatim.
+      if (settings.signal?.aborted) throw error;
+      errors.push(error);
+      stats.failedParts++;
+      await settings.store.release(job.key);
+    }
+  });
+
+  const parts: CompressedPart[] = [];
+  for (const job of jobs) {
+    const compressed = job.record?.compressed;
+    if (compressed === undefined || compressed === null) continue;
+    if (job.reused) stats.reusedParts++;
+    const handle = handleOf(job.key);
+    parts.push({
+      messageIndex: job.messageIndex,
+      partIndex: job.partIndex,
+      handle,
+      text: compressedPartText(compressed, handle),
+      original: job.text,
+      compressed,
+    });
+  }
+  stats.compressedParts = parts.length;
+  return { parts, stats, responses, errors };
+}
+
+function partJobs(
+  messages: readonly BlockMessage[],
+  plan: BlockPlan,
+  settings: BlockCompressionSettings,
+): PartJob[] {
+  const jobs: PartJob[] = [];
+  for (const block of plan.blocks) {
+    for (let messageIndex = block.start; messageIndex < block.end; messageIndex++) {
+      const message = messages[messageIndex]!;
+      if (message.hasNonTextParts) continue;
+      message.parts?.forEach((part, partIndex) => {
+        if (estimateTokens(part.text) < settings.partMinTokens) return;
+        const key = compressionKey({
+          role: message.role,
+          text: part.text,
+          query: part.query,
+          level: settings.level,
+          mode: settings.mode,
+        });
+        jobs.push({
+          messageIndex,
+          partIndex,
+          role: message.role,
+          text: part.text,
+          query: part.query,
+          key,
+          record: undefined,
+          reused: false,
+        });
+      });
+    }
+  }
+  return jobs;
+}
+
+/**
+ * The parts not to compress now: those inside the prefix the provider read from its
+ * cache on the previous call (as that prompt was laid out: compressed parts compressed,
+ * the rest verbatim), where the reads saved over the calls to come do not pay for writing
+ * the rewritten prefix. The conversation's past calls stand for its calls to come.
+ */
+function gatedJobs(
+  messages: readonly BlockMessage[],
+  plan: BlockPlan,
+  jobs: readonly PartJob[],
+  settings: BlockCompressionSettings,
+): Set<PartJob> {
+  const gated = new Set<PartJob>();
+  const cachedTokens = settings.cachedTokens ?? 0;
+  if (cachedTokens <= 0) return gated;
+  const known = jobs.filter((job) => job.record?.compressed);
+  const input = known.reduce((sum, job) => sum + job.record!.inputTokens, 0);
+  const kept = known.reduce((sum, job) => sum + job.record!.compressedTokens, 0);
+  const keptRatio = input > 0 ? kept / input : ASSUMED_KEPT_RATIO;
+  const futureCalls = Math.max(
+    1,
+    messages.filter((message) => message.role === 'assistant').length,
+  );
+  const byMessage = new Map<number, PartJob[]>();
+  for (const job of jobs)
+    byMessage.set(job.messageIndex, [...(byMessage.get(job.messageIndex) ?? []), job]);
+  let position = 0;
+  const end = plan.blocks.at(-1)?.end ?? 0;
+  for (let index = 0; index < end && position < cachedTokens; index++) {
+    let tokens = estimateTokens(messages[index]!.text);
+    for (const job of byMessage.get(index) ?? []) {
+      const compressed = job.record?.compressed;
+      if (compressed) {
+        tokens += estimateTokens(compressed) - estimateTokens(job.text);
+        continue;
+      }
+      if (job.record) continue;
+      const partEnd = position + estimateTokens(messages[index]!.text);
+      const paysOff = compressionPaysOff({
+        tokens: estimateTokens(job.text),
+        keptRatio,
+        futureCalls,
+        schedule: settings.cacheSchedule ?? ANTHROPIC_CACHE_SCHEDULE,
+      });
+      if (partEnd <= cachedTokens && !paysOff) gated.add(job);
+    }
+    position += tokens;
+  }
+  return gated;
+}
+
+/** A compression worth using: it saved tokens. Otherwise the part stays verbatim, and is remembered as such. */
+function toRecord(response: CompressResponse): StoredCompression {
+  const { inputTokens, compressedTokens, savedTokens } = response.usage.request;
+  const useful =
+    response.compression.status === 'compressed' &&
+    savedTokens > 0 &&
+    response.data.compressed.length > 0;
+  return { compressed: useful ? response.data.compressed : null, inputTokens, compressedTokens };
+}
+
+async function waitForRecord(
+  store: GuardedStore,
+  key: string,
+  wait: number,
+  signal: AbortSignal,
+): Promise<StoredCompression | undefined> {
+  const until = performance.now() + wait;
+  while (performance.now() < until && !signal.aborted) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    const record = parseCompression(await store.get(key));
+    if (record) return record;
+  }
+  return undefined;
+}

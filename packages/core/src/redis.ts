@@ -1,0 +1,5 @@
+export {
+  type RedisClientLike,
+  RedisCompressionStore,
+  type RedisCompressionStoreOptions,
+} from './store/redis-compression-store.ts';

@@ -1,0 +1,94 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+
+export interface RunningRedis {
+  url: string;
+  port: number;
+  /** Stops this server (SIGKILL after 2 s), and only this one. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Whether Debian's `redis-server` is on this machine. Tests that need it skip with a
+ * visible message when it is missing, unless `CI` is set: there they fail, since
+ * `.ci/run` installs it.
+ */
+export function redisServerAvailable(): boolean {
+  try {
+    execFileSync('redis-server', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    if (process.env.CI) {
+      throw new Error(
+        'redis-server is missing: .ci/run installs it (apt-get install -y redis-server).',
+      );
+    }
+    console.warn(
+      'SKIPPED: the Redis tests need redis-server (apt-get update && apt-get install -y redis-server).',
+    );
+    return false;
+  }
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+/** Starts a throwaway `redis-server` on a free loopback port, with nothing saved to disk. */
+export async function startRedisServer(): Promise<RunningRedis> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    'redis-server',
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--dir',
+      '/tmp',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(
+      () => reject(new Error(`redis-server did not start:\n${output}`)),
+      10_000,
+    );
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Ready to accept connections')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`redis-server exited with ${code}:\n${output}`));
+    });
+  });
+  child.stdout!.resume();
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        const kill = setTimeout(() => child.kill('SIGKILL'), 2_000);
+        child.once('exit', () => {
+          clearTimeout(kill);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
