@@ -32,7 +32,63 @@ async function startEchoingProvider() {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
+/**
+ * A provider (or a proxy) that puts the key it received where an identifier goes: the
+ * error's `code` on the first call, then a 200 whose answer text quotes the key.
+ */
+async function startKeyEchoingProvider() {
+  let calls = 0;
+  const server = createServer((incoming, response) => {
+    incoming.resume();
+    incoming.on('end', () => {
+      const key = (incoming.headers.authorization ?? '').replace(/^Bearer /, '');
+      calls++;
+      response.writeHead(calls === 1 ? 401 : 200, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify(
+          calls === 1
+            ? { error: { code: key, type: key, message: 'no' } }
+            : {
+                choices: [{ message: { role: 'assistant', content: `Your key is ${key}.` } }],
+                usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+              },
+        ),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(() => new Promise((resolve) => server.close(resolve)));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
 describe('keys never leak', () => {
+  it('from a provider that echoes its key as an error code or in its answer', async () => {
+    const providerURL = await startKeyEchoingProvider();
+    const emulator = await startEmulatorProcess(['--api-key', API_KEY], {
+      CTXOPT_OPENAI_API_KEY: PROVIDER_KEY,
+      CTXOPT_OPENAI_BASE_URL: providerURL,
+    });
+    cleanups.push(() => emulator.stop());
+    const answers: string[] = [];
+    for (const key of ['echo-generate-0001', 'echo-generate-0002']) {
+      const raw = await request(`${emulator.url}/v1/generate`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${API_KEY}`,
+          'content-type': 'application/json',
+          'idempotency-key': key,
+        },
+        body: JSON.stringify({ context: 'ctx', query: 'q', provider: 'openai', model: 'gpt-4o' }),
+      });
+      answers.push(`${raw.statusCode} ${JSON.stringify(raw.headers)} ${await raw.body.text()}`);
+    }
+    expect(answers[0]).toMatch(/^502 .*provider_error/);
+    expect(answers[1]).toMatch(/^200 .*Your key is \*\*\*\./);
+    await emulator.stop();
+    const { stdout, stderr } = emulator.output();
+    for (const text of [...answers, stdout, stderr]) expect(text).not.toContain(PROVIDER_KEY);
+  });
+
   it('through client errors, client logs, emulator answers or emulator logs', async () => {
     const providerURL = await startEchoingProvider();
     const emulator = await startEmulatorProcess(['--api-key', API_KEY], {

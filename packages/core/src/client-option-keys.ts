@@ -7,6 +7,7 @@ export const clientOptionKeys = [
   'baseURL',
   'timeout',
   'maxRetries',
+  'maxResponseBytes',
   'dispatcher',
   'defaultHeaders',
   'logger',

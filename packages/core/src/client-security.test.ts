@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ContextOptimizerClient } from './client.ts';
 import { ContextOptimizerError } from './errors.ts';
-import type { Logger } from './logger.ts';
+import { capturingLogger } from './test-support/capturing-logger.ts';
 import {
   API_KEY,
   BASE_URL,
@@ -12,15 +12,6 @@ import {
 } from './test-support/fake-service.ts';
 
 useIsolatedNetwork();
-
-function capturingLogger() {
-  const lines: string[] = [];
-  const record = (message: string, fields?: Record<string, unknown>) => {
-    lines.push(`${message} ${JSON.stringify(fields)}`);
-  };
-  const logger: Logger = { error: record, warn: record, info: record, debug: record };
-  return { logger, lines };
-}
 
 describe('the API key stays secret', () => {
   it('never appears in errors, their JSON, or log lines', async () => {

@@ -4,11 +4,12 @@ import { APIUserAbortError, ContextOptimizerError, RequestValidationError } from
 import { assertServerRuntime } from './internal/browser-guard.ts';
 import { certainlyCompressResponse, certainlyGenerateResponse } from './internal/fast-checks.ts';
 import { generateIdempotencyKey } from './internal/idempotency-key.ts';
-import { readError, readSuccess } from './internal/read-response.ts';
+import { readError, readSuccess, responseTooLarge } from './internal/read-response.ts';
 import { backoffDelay, decideStatusRetry } from './internal/retry-policy.ts';
 import { type AttemptResponse, sendAttempt } from './internal/send-attempt.ts';
 import { sleep as defaultSleep } from './internal/sleep.ts';
 import { type Logger, type LogLevel, levelFilteredLogger, parseLogLevel } from './logger.ts';
+import { secretList } from './redact-secrets.ts';
 import {
   type CompressParams,
   type CompressResponse,
@@ -33,6 +34,13 @@ export interface ContextOptimizerClientOptions {
   timeout?: number;
   /** How many times a retryable failure is tried again. @default 2 */
   maxRetries?: number;
+  /**
+   * Bytes of response body read at most per attempt. Past it the client stops reading,
+   * closes the connection and fails with `ResponseValidationError` (not retried), so a
+   * server that answers without end cannot exhaust the process's memory.
+   * @default 16777216 (16 MiB)
+   */
+  maxResponseBytes?: number;
   /** An undici Dispatcher (Agent, Pool, ProxyAgent, MockAgent). @default undici's global keep-alive Agent */
   dispatcher?: Dispatcher;
   /** Headers added to every request. They cannot replace Authorization, Idempotency-Key or Content-Type. */
@@ -58,6 +66,8 @@ const generateContract = {
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 const DEFAULT_MAX_RETRIES = 2;
+/** Far above any answer of the contract (a compressed context, a capped model answer). */
+const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
 /**
  * The HTTP client of the Context Optimization API.
@@ -75,12 +85,15 @@ export class ContextOptimizerClient implements ContextOptimizer {
   readonly baseURL: string;
   readonly timeout: number;
   readonly maxRetries: number;
+  readonly maxResponseBytes: number;
   readonly #dispatcher: Dispatcher | undefined;
   /**
    * Every header but the Idempotency-Key, built once: they do not change between calls.
    * Private, which keeps the key out of `JSON.stringify(client)`, `util.inspect` and errors.
    */
   readonly #headers: Record<string, string>;
+  /** The key, and the header that carries it: redacted from whatever the server sends back. */
+  readonly #secrets: readonly string[];
   readonly #logger: Logger | undefined;
   readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
 
@@ -107,6 +120,12 @@ export class ContextOptimizerClient implements ContextOptimizer {
     this.baseURL = baseURL.replace(/\/+$/, '').replace(/\/v1$/, '');
     this.timeout = checkCount('timeout', options.timeout ?? DEFAULT_TIMEOUT_MS, 1);
     this.maxRetries = checkCount('maxRetries', options.maxRetries ?? DEFAULT_MAX_RETRIES, 0);
+    this.maxResponseBytes = checkCount(
+      'maxResponseBytes',
+      options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+      1,
+    );
+    this.#secrets = secretList([`Bearer ${apiKey}`, apiKey]);
     this.#dispatcher = options.dispatcher;
     this.#headers = {
       // Lower-cased, so that `Authorization` cannot ride along next to ours.
@@ -155,6 +174,7 @@ export class ContextOptimizerClient implements ContextOptimizer {
     const timeout = checkRequestOption('timeout', options.timeout ?? this.timeout, 1);
     const maxRetries = checkRequestOption('maxRetries', options.maxRetries ?? this.maxRetries, 0);
     const description = `POST ${path}`;
+    const reading = { description, secrets: this.#secrets };
     const attempt = {
       url: `${this.baseURL}${path}`,
       headers: { ...this.#headers, 'idempotency-key': idempotencyKey },
@@ -162,6 +182,7 @@ export class ContextOptimizerClient implements ContextOptimizer {
       timeout,
       dispatcher: this.#dispatcher,
       signal: options.signal,
+      maxResponseBytes: this.maxResponseBytes,
     };
 
     for (let retryNumber = 0; ; retryNumber++) {
@@ -176,10 +197,16 @@ export class ContextOptimizerClient implements ContextOptimizer {
         continue;
       }
       const entry = { attempt: retryNumber + 1, started, status: response.status };
+      if (response.exceeded) {
+        // Another attempt would most likely meet the same endless or oversized body.
+        const error = responseTooLarge(response, this.maxResponseBytes, reading);
+        this.#log('warn', description, { ...entry, error });
+        throw error;
+      }
       if (response.status >= 200 && response.status < 300) {
         let result: T;
         try {
-          result = readSuccess(response, contract, description);
+          result = readSuccess(response, contract, reading);
         } catch (error) {
           this.#log('warn', description, { ...entry, error });
           throw error;
@@ -187,7 +214,7 @@ export class ContextOptimizerClient implements ContextOptimizer {
         this.#log('info', description, { ...entry, requestId: result.requestId });
         return result;
       }
-      const error = readError(response, description);
+      const error = readError(response, reading);
       this.#log('warn', description, { ...entry, requestId: error.requestId });
       const decision = decideStatusRetry(response.status, response.headers, retryNumber);
       if (!decision.retry || retryNumber >= maxRetries) throw error;
@@ -229,7 +256,12 @@ export class ContextOptimizerClient implements ContextOptimizer {
   }
 
   toJSON() {
-    return { baseURL: this.baseURL, timeout: this.timeout, maxRetries: this.maxRetries };
+    return {
+      baseURL: this.baseURL,
+      timeout: this.timeout,
+      maxRetries: this.maxRetries,
+      maxResponseBytes: this.maxResponseBytes,
+    };
   }
 }
 

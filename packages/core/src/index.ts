@@ -110,6 +110,7 @@ export {
   planCompression,
 } from './planner/plan-compression.ts';
 export { planConversation } from './planner/plan-conversation.ts';
+export { REDACTED, redactSecrets, redactSecretsDeep, secretList } from './redact-secrets.ts';
 export {
   applyCallOptions,
   conversationPolicyKeys,

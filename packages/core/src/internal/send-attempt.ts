@@ -11,12 +11,16 @@ export interface Attempt {
   /** When absent, undici's global dispatcher: a process-wide keep-alive Agent (and what nock replaces in tests). */
   dispatcher: Dispatcher | undefined;
   signal: AbortSignal | undefined;
+  /** Bytes of response body read at most; past it the body is dropped unread. */
+  maxResponseBytes: number;
 }
 
 export interface AttemptResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: string;
+  /** The body passed `maxResponseBytes`: `body` is empty and the rest was never read. */
+  exceeded: boolean;
 }
 
 /** undici's own deadlines (the dispatcher's connect, headers and body timeouts) are timeouts too. */
@@ -54,8 +58,13 @@ export async function sendAttempt(attempt: Attempt, description: string): Promis
       signal: abort,
       ...(attempt.dispatcher ? { dispatcher: attempt.dispatcher } : {}),
     });
-    const body = await response.body.text();
-    return { status: response.statusCode, headers: response.headers, body };
+    const body = await readLimited(response, attempt.maxResponseBytes);
+    return {
+      status: response.statusCode,
+      headers: response.headers,
+      body: body ?? '',
+      exceeded: body === undefined,
+    };
   } catch (cause) {
     if (attempt.signal?.aborted) throw new APIUserAbortError(undefined, { cause });
     if (timedOut || timeoutCodes.has((cause as { code?: string }).code ?? '')) {
@@ -69,4 +78,34 @@ export async function sendAttempt(attempt: Attempt, description: string): Promis
     clearTimeout(timer);
     attempt.signal?.removeEventListener('abort', onUserAbort);
   }
+}
+
+/**
+ * The body as text, or `undefined` once it passes `maxBytes`: the stream is destroyed
+ * there, which closes the connection, so a server that sends without end costs no more
+ * than `maxBytes` of memory. A `Content-Length` above the limit is refused before reading;
+ * one within it is read in one go (the HTTP parser stops at the declared length, and the
+ * fast path keeps the common case as cheap as before); a body without one is counted.
+ */
+async function readLimited(
+  response: Dispatcher.ResponseData,
+  maxBytes: number,
+): Promise<string | undefined> {
+  const declared = Number(response.headers['content-length'] ?? Number.NaN);
+  if (declared > maxBytes) {
+    response.body.destroy();
+    return undefined;
+  }
+  if (declared <= maxBytes) return response.body.text();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response.body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      response.body.destroy();
+      return undefined;
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Faults } from './faults.ts';
 import { type EmulatorState, type ProcessedOutcome, processRequest } from './process-request.ts';
+import type { OutputRedactor } from './redact-output.ts';
 import { createRequestId, errorReply } from './reply.ts';
 import type { RequestRecord } from './request-record.ts';
 
@@ -14,6 +15,8 @@ export interface HandlerContext {
   record(entry: RequestRecord, served?: ProcessedOutcome): void;
   /** Waits `ms`, or less if the emulator closes first. */
   wait(ms: number): Promise<void>;
+  /** Takes every configured secret out of what is answered. */
+  redactor: OutputRedactor;
 }
 
 const MALFORMED_BODY = '<html><body>502 Bad Gateway</body></html>';
@@ -80,8 +83,9 @@ export async function handleRequest(
     }
     if (fault?.kind === 'delay') await context.wait(fault.ms);
   }
-  write(response, outcome);
-  finish(outcome.reply.status, outcome);
+  const sent = { ...outcome, reply: context.redactor.reply(outcome.reply) };
+  write(response, sent);
+  finish(sent.reply.status, sent);
 }
 
 function write(response: ServerResponse, outcome: ProcessedOutcome) {

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { secretList } from '@ctxopt/core';
 import { createInspector } from '../inspector/create-inspector.ts';
 import { createProviderRegistry } from '../providers/provider-registry.ts';
 import { createAuthenticator, generateApiKey } from './api-keys.ts';
@@ -16,6 +17,7 @@ import { Faults } from './faults.ts';
 import { type HandlerContext, handleRequest } from './handle-request.ts';
 import { IdempotencyStore } from './idempotency-store.ts';
 import { QuotaLedger } from './quota-ledger.ts';
+import { createOutputRedactor } from './redact-output.ts';
 import type { Reply } from './reply.ts';
 import type { RequestRecord } from './request-record.ts';
 
@@ -83,6 +85,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const ledger = new QuotaLedger({ limitTokens: options.limitTokens, now: clock });
   const requests: RequestRecord[] = [];
   let requestCount = 0;
+  const redactor = createOutputRedactor(
+    secretList([...apiKeys, ...Object.values(options.providerKeys ?? {})]),
+  );
+  const onError = options.onError;
 
   const state = {
     authenticate: createAuthenticator(apiKeys),
@@ -96,7 +102,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     maxBodyBytes: positive('maxBodyBytes', options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES),
     requestTimeoutMs,
     closing: closing.signal,
-    onError: options.onError,
+    ...(onError ? { onError: (error: unknown) => onError(redactor.error(error)) } : {}),
   };
   const inspector =
     options.inspector === false
@@ -112,13 +118,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const context: HandlerContext = {
     state,
     faults,
-    record(entry, served) {
+    record(received, served) {
+      const entry = redactor.record(received);
       requests.push(entry);
       if (requests.length > maxRecorded) requests.shift();
       inspector?.record(entry, served);
       options.onRequest?.(entry);
     },
     wait: (ms: number) => waitUnlessClosed(ms, closing.signal),
+    redactor,
   };
 
   const server = createServer(

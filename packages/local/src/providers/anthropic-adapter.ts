@@ -30,6 +30,7 @@ export function createAnthropicAdapter(options: AnthropicAdapterOptions): Provid
     provider: 'anthropic',
     url: () => url,
     headers: { 'x-api-key': options.apiKey, 'anthropic-version': ANTHROPIC_VERSION },
+    secrets: [options.apiKey],
     body: (prompt, call) => ({
       model: call.model,
       max_tokens: call.maxOutputTokens,

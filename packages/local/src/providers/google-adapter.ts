@@ -33,6 +33,7 @@ export function createGoogleAdapter(options: GoogleAdapterOptions): ProviderAdap
       return joinURL(base, `/v1beta/models/${model}:generateContent`);
     },
     headers: { 'x-goog-api-key': options.apiKey },
+    secrets: [options.apiKey],
     body: (prompt, call) => ({
       systemInstruction: { parts: [{ text: prompt.system }] },
       contents: [{ role: 'user', parts: [{ text: prompt.user }] }],

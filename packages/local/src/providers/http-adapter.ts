@@ -7,6 +7,8 @@ export interface HttpProvider<T> {
   provider: string;
   url(call: ProviderCall): string;
   headers: Record<string, string>;
+  /** The key the headers carry: redacted from whatever the provider answers. */
+  secrets: string[];
   body(prompt: Prompt, call: ProviderCall): unknown;
   /** Reads the provider's JSON answer; throws a `malformed` `ProviderError` when it cannot. */
   read(body: T): ProviderAnswer;
@@ -28,6 +30,7 @@ export function createHttpAdapter<T>(
         provider: provider.provider,
         url: provider.url(call),
         headers: provider.headers,
+        secrets: provider.secrets,
         body: provider.body(buildPrompt(call.context, call.query), call),
         signal: call.signal,
       });

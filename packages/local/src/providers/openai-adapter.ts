@@ -24,6 +24,7 @@ export function createOpenAIAdapter(options: OpenAIAdapterOptions): ProviderAdap
     provider: 'openai',
     url: () => url,
     headers: { authorization: `Bearer ${options.apiKey}` },
+    secrets: [options.apiKey],
     body: (prompt, call) => ({
       model: call.model,
       messages: [

@@ -1,3 +1,4 @@
+import { redactSecrets, redactSecretsDeep, secretList } from '@ctxopt/core';
 import { type Dispatcher, request } from 'undici';
 import { ProviderError, providerErrorType } from './provider-error.ts';
 
@@ -15,13 +16,17 @@ interface PostJson extends ProviderHttpOptions {
   provider: string;
   url: string;
   headers: Record<string, string>;
+  /** The provider key sent in `headers`: redacted from everything the provider answers. */
+  secrets?: string[];
   body: unknown;
   signal?: AbortSignal;
 }
 
 /**
  * POSTs a JSON body to a provider and returns its parsed JSON answer. Every failure
- * becomes a `ProviderError` whose message holds no header value, so no key can leak.
+ * becomes a `ProviderError` whose message holds no header value. A provider (or a proxy
+ * in front of it) may still echo the key it was sent, in an error code or in the answer:
+ * every text it sends passes through `redactSecrets` here, where it enters.
  */
 export async function postJson(call: PostJson): Promise<unknown> {
   const timeoutMs = call.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS;
@@ -56,15 +61,17 @@ export async function postJson(call: PostJson): Promise<unknown> {
     }
     throw new ProviderError(call.provider, 'network', `Could not reach ${call.provider}.`);
   }
+  const secrets = secretList(call.secrets ?? []);
   let body: unknown;
   try {
     body = JSON.parse(text);
+    if (secrets.some((secret) => text.includes(secret))) body = redactSecretsDeep(body, secrets);
   } catch {
     body = undefined;
   }
   if (status < 200 || status >= 300) {
     const type = providerErrorType(body);
-    const detail = type ? ` (${type})` : '';
+    const detail = type ? ` (${redactSecrets(type, secrets)})` : '';
     throw new ProviderError(
       call.provider,
       'status',
