@@ -110,7 +110,6 @@ export {
   planCompression,
 } from './planner/plan-compression.ts';
 export { planConversation } from './planner/plan-conversation.ts';
-export { REDACTED, redactSecrets, redactSecretsDeep, secretList } from './redact-secrets.ts';
 export {
   applyCallOptions,
   conversationPolicyKeys,
@@ -118,6 +117,7 @@ export {
   resolveConversationPolicy,
 } from './planner/resolve-policy.ts';
 export { CalibratedTokenCounter, type TokenCounter } from './planner/token-counter.ts';
+export { REDACTED, redactSecrets, redactSecretsDeep, secretList } from './redact-secrets.ts';
 export {
   type CompressionLevel,
   type CompressionMode,

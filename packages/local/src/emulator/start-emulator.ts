@@ -85,9 +85,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const ledger = new QuotaLedger({ limitTokens: options.limitTokens, now: clock });
   const requests: RequestRecord[] = [];
   let requestCount = 0;
-  const redactor = createOutputRedactor(
-    secretList([...apiKeys, ...Object.values(options.providerKeys ?? {})]),
-  );
+  const secrets = secretList([...apiKeys, ...Object.values(options.providerKeys ?? {})]);
+  const redactor = createOutputRedactor(secrets);
   const onError = options.onError;
 
   const state = {
@@ -110,7 +109,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       : createInspector({
           ledger,
           apiKeys,
-          secrets: [...apiKeys, ...Object.values(options.providerKeys ?? {})],
+          secrets,
           maxOperations: options.inspectorMaxOperations,
           maxTextChars: options.inspectorMaxTextChars,
           now: clock,

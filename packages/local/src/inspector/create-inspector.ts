@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { redactSecrets, secretList } from '@ctxopt/core';
 import type { ProcessedOutcome } from '../emulator/process-request.ts';
 import type { QuotaLedger } from '../emulator/quota-ledger.ts';
 import type { RequestRecord } from '../emulator/request-record.ts';
@@ -13,7 +14,6 @@ import {
   DEFAULT_INSPECTOR_MAX_TEXT_CHARS,
   OperationLog,
 } from './operation-log.ts';
-import { createRedactor } from './redact-secrets.ts';
 
 export interface InspectorSettings {
   ledger: QuotaLedger;
@@ -74,7 +74,9 @@ export function createInspector(settings: InspectorSettings): Inspector {
     'inspectorMaxTextChars',
     settings.maxTextChars ?? DEFAULT_INSPECTOR_MAX_TEXT_CHARS,
   );
-  const redact = createRedactor(settings.secrets);
+  // The inspector shows contexts as callers sent them, and a caller may paste a key into one.
+  const secrets = secretList(settings.secrets);
+  const redact = (text: string) => redactSecrets(text, secrets);
   const limits = { maxTextChars, redact };
   const startedAt = settings.now().toISOString();
 
