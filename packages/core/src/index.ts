@@ -1,4 +1,12 @@
 export {
+  applyBlockCompression,
+  type BlockCompressionRun,
+  type BlockReport,
+  type BlockRunCall,
+  type BlockSettings,
+  runBlockCompression,
+} from './blocks/block-compression-run.ts';
+export {
   type Block,
   type BlockMessage,
   type BlockPart,
@@ -21,7 +29,12 @@ export {
   type CompressedPart,
   compressBlocks,
 } from './blocks/compress-blocks.ts';
-export { compressedPartText, RETRIEVE_TOOL_NAME } from './blocks/compressed-part.ts';
+export {
+  compressedPartText,
+  RETRIEVE_TOOL_DESCRIPTION,
+  RETRIEVE_TOOL_INPUT_SCHEMA,
+  RETRIEVE_TOOL_NAME,
+} from './blocks/compressed-part.ts';
 export { compressionKey, handleOf, originalKey } from './blocks/compression-key.ts';
 export {
   ANTHROPIC_CACHE_SCHEDULE,

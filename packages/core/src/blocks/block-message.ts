@@ -39,7 +39,7 @@ export interface BlockPlan {
 }
 
 export interface BlockPlanOptions {
-  /** A block closes at the first clean cut once it holds this many estimated tokens. @default 1000 */
+  /** A block closes at the first clean cut once it holds this many estimated tokens. @default 500 */
   blockTokens?: number;
   /** Roles of the leading messages that form the pinned head. @default ['system'] */
   pinnedRoles?: readonly string[];
@@ -51,5 +51,5 @@ export interface BlockPlanOptions {
   keepLast?: number;
 }
 
-export const DEFAULT_BLOCK_TOKENS = 1000;
+export const DEFAULT_BLOCK_TOKENS = 500;
 export const DEFAULT_KEEP_LAST = 3;

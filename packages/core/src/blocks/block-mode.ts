@@ -14,8 +14,13 @@ export interface BlockModeSettings extends BlockCompressionSettings, BlockPlanOp
 
 export interface BlockModeOutcome extends BlockCompression {
   plan: BlockPlan;
-  /** Lines of compressed originals the current question needs, placed at `plan.tailStart`. */
+  /** Lines of compressed originals the current question needs, placed at `recallAt`. */
   recall: RecalledUnit[];
+  /**
+   * Where the recall message goes: just before the current question, or where the tail
+   * starts when a long tool loop put the question into a block. Always after every block.
+   */
+  recallAt: number;
   /** The recall message's text, when something was recalled. */
   recallText: string | undefined;
 }
@@ -32,16 +37,17 @@ export async function runBlockMode(
 ): Promise<BlockModeOutcome> {
   const plan = planBlocks(messages, settings);
   const compression = await compressBlocks(messages, plan, settings);
-  const lastUser = messages.findLast((message) => message.role === 'user');
+  const lastUser = messages.findLastIndex((message) => message.role === 'user');
   const recall =
-    lastUser && compression.parts.length > 0
+    lastUser !== -1 && compression.parts.length > 0
       ? recallOriginals(
-          lastUser.text,
+          messages[lastUser]!.text,
           compression.parts,
           settings.recallTokens ?? DEFAULT_RECALL_TOKENS,
         )
       : [];
-  return { ...compression, plan, recall, recallText: recallText(recall) };
+  const recallAt = Math.max(lastUser, plan.tailStart);
+  return { ...compression, plan, recall, recallAt, recallText: recallText(recall) };
 }
 
 export interface ApplyBlockModeOptions<T> {
@@ -53,8 +59,8 @@ export interface ApplyBlockModeOptions<T> {
 
 /**
  * The rewritten prompt: every message in its place (parts replaced in theirs, so each
- * tool call keeps its result), the recall inserted where the tail starts, a clean cut
- * between two messages, after every block.
+ * tool call keeps its result), the recall inserted before the current question (or where
+ * the tail starts), after every block.
  */
 export function applyBlockMode<T>(
   messages: readonly T[],
@@ -72,7 +78,7 @@ export function applyBlockMode<T>(
     return replacements ? options.replaceParts(message, replacements) : message;
   });
   if (outcome.recallText !== undefined) {
-    rewritten.splice(outcome.plan.tailStart, 0, options.createRecallMessage(outcome.recallText));
+    rewritten.splice(outcome.recallAt, 0, options.createRecallMessage(outcome.recallText));
   }
   return rewritten;
 }

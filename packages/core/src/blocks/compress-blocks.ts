@@ -1,4 +1,5 @@
 import type { ContextOptimizer, RequestOptions } from '../context-optimizer.ts';
+import { Deadline } from '../planner/deadline.ts';
 import { estimateTokens } from '../planner/estimate-tokens.ts';
 import type { CompressionLevel, CompressionMode, CompressResponse } from '../schemas.ts';
 import type { GuardedStore } from '../store/guarded-store.ts';
@@ -51,6 +52,11 @@ export interface CompressedPart {
   text: string;
   original: string;
   compressed: string;
+  /** True when the compression came from the store: no call was made for it in this prompt. */
+  reused: boolean;
+  /** The service's token figures for the part. */
+  inputTokens: number;
+  compressedTokens: number;
 }
 
 export interface BlockCompressionStats {
@@ -130,43 +136,50 @@ export async function compressBlocks(
   stats.gatedParts = gated.size;
 
   // Phase 3: compress what is left, each part once across instances.
-  const deadline = AbortSignal.timeout(settings.timeout);
-  const signal = settings.signal ? AbortSignal.any([settings.signal, deadline]) : deadline;
+  // One budget for every wait and call of this prompt, also against optimizers that ignore the signal.
+  const deadline = new Deadline(settings.timeout, 'POST /v1/compress', settings.signal);
+  const signal = deadline.signal;
   const pending = jobs.filter((job) => !job.record && !gated.has(job));
-  await mapWithLimit(pending, settings.concurrency ?? 4, async (job) => {
-    const claimSeconds = Math.ceil(settings.timeout / 1000) + 1;
-    if (!(await settings.store.claim(job.key, claimSeconds))) {
-      const wait = Math.min(settings.claimWait ?? 3_000, settings.timeout);
-      job.record = await waitForRecord(settings.store, job.key, wait, signal);
-      job.reused = job.record !== undefined;
-      if (job.record) return;
-    }
-    try {
-      stats.compressCalls++;
-      stats.charactersSent += job.text.length;
-      const response = await settings.optimizer.compress(
-        {
-          context: job.text,
-          ...(job.query ? { query: job.query } : {}),
-          ...(settings.level ? { level: settings.level } : {}),
-          ...(settings.mode ? { mode: settings.mode } : {}),
-        },
-        { ...settings.requestOptions, signal },
-      );
-      responses.push(response);
-      job.record = toRecord(response);
-      await settings.store.set(job.key, serializeCompression(job.record), settings.ttlSeconds);
-      if (job.record.compressed !== null) {
-        await settings.store.set(originalKey(handleOf(job.key)), job.text, settings.ttlSeconds);
+  try {
+    await mapWithLimit(pending, settings.concurrency ?? 4, async (job) => {
+      const claimSeconds = Math.ceil(settings.timeout / 1000) + 1;
+      if (!(await settings.store.claim(job.key, claimSeconds))) {
+        const wait = Math.min(settings.claimWait ?? 3_000, settings.timeout);
+        job.record = await waitForRecord(settings.store, job.key, wait, signal);
+        job.reused = job.record !== undefined;
+        if (job.record) return;
       }
-    } catch (error) {
-      // The caller's own abort ends the call; anything else leaves the part verbatim.
-      if (settings.signal?.aborted) throw error;
-      errors.push(error);
-      stats.failedParts++;
-      await settings.store.release(job.key);
-    }
-  });
+      try {
+        stats.compressCalls++;
+        stats.charactersSent += job.text.length;
+        const response = await deadline.race((raceSignal) =>
+          settings.optimizer.compress(
+            {
+              context: job.text,
+              ...(job.query ? { query: job.query } : {}),
+              ...(settings.level ? { level: settings.level } : {}),
+              ...(settings.mode ? { mode: settings.mode } : {}),
+            },
+            { ...settings.requestOptions, signal: raceSignal },
+          ),
+        );
+        responses.push(response);
+        job.record = toRecord(response);
+        await settings.store.set(job.key, serializeCompression(job.record), settings.ttlSeconds);
+        if (job.record.compressed !== null) {
+          await settings.store.set(originalKey(handleOf(job.key)), job.text, settings.ttlSeconds);
+        }
+      } catch (error) {
+        // The caller's own abort ends the call; anything else leaves the part verbatim.
+        if (settings.signal?.aborted) throw error;
+        errors.push(error);
+        stats.failedParts++;
+        await settings.store.release(job.key);
+      }
+    });
+  } finally {
+    deadline.dispose();
+  }
 
   const parts: CompressedPart[] = [];
   for (const job of jobs) {
@@ -181,6 +194,9 @@ export async function compressBlocks(
       text: compressedPartText(compressed, handle),
       original: job.text,
       compressed,
+      reused: job.reused,
+      inputTokens: job.record!.inputTokens,
+      compressedTokens: job.record!.compressedTokens,
     });
   }
   stats.compressedParts = parts.length;

@@ -1,0 +1,92 @@
+import {
+  applyBlockCompression,
+  guardStore,
+  MemoryCompressionStore,
+  type PlannerMessage,
+  resolveConversationPolicy,
+  runBlockCompression,
+} from '@ctxopt/core';
+import { describe, expect, it } from 'vitest';
+import { lineOptimizer, recordLines } from '../test-support/line-optimizer.ts';
+
+function agentHistory(turns: number, question: string): PlannerMessage[] {
+  const messages: PlannerMessage[] = [{ role: 'system', text: 'You answer order questions.' }];
+  for (let turn = 1; turn <= turns; turn++) {
+    const id = `call_${turn}`;
+    const result = recordLines(turn);
+    messages.push(
+      { role: 'user', text: `Batch ${turn}?` },
+      {
+        role: 'assistant',
+        text: '',
+        toolCallIds: [id],
+        toolCalls: [{ id, name: 'lookup', arguments: `{"batch":${turn}}` }],
+      },
+      {
+        role: 'tool',
+        text: result,
+        toolResultIds: [id],
+        toolResults: [{ toolCallId: id, toolName: 'lookup', text: result }],
+      },
+      { role: 'assistant', text: `Batch ${turn} has 40 orders.` },
+    );
+  }
+  messages.push({ role: 'user', text: question });
+  return messages;
+}
+
+type Message = { role: string; text: string };
+const edits = {
+  historyMessage: (text: string): Message => ({ role: 'user', text }),
+  replaceToolResult: (message: Message, _id: string, text: string): Message => ({
+    ...message,
+    text,
+  }),
+  dropReasoning: (message: Message) => message,
+  recallMessage: (text: string): Message => ({ role: 'user', text }),
+};
+
+describe('runBlockCompression', () => {
+  it('replaces the tool results of closed blocks in place and inserts the recall before the question', async () => {
+    const { optimizer, calls } = lineOptimizer();
+    const store = guardStore(new MemoryCompressionStore());
+    const history = agentHistory(4, 'What is the total of order 2005?');
+    const run = await runBlockCompression(history, {
+      optimizer,
+      store,
+      policy: resolveConversationPolicy({}),
+      settings: { ttlSeconds: 60 },
+    });
+    expect(calls).toHaveLength(4);
+    expect(calls.every((call) => call.query === undefined)).toBe(true);
+    expect(run.report).toMatchObject({
+      status: 'compressed',
+      calls: 4,
+      blocks: { blocks: 4, compressedParts: 4, recalledLines: 1 },
+    });
+    const prompt = applyBlockCompression(history as Message[], run, edits);
+    expect(prompt).toHaveLength(history.length + 1);
+    expect(prompt.at(-2)!.text).toContain('order 2005: customer C-2-5');
+    expect(prompt.at(-1)!.text).toBe('What is the total of order 2005?');
+    expect(prompt[3]!.text).toMatch(/ctxopt_retrieve \{"handle":"cx[0-9a-f]{12}"\}\]$/);
+    const again = await runBlockCompression(agentHistory(5, 'And batch 5?'), {
+      optimizer,
+      store,
+      policy: resolveConversationPolicy({}),
+      settings: { ttlSeconds: 60 },
+    });
+    expect(again.report).toMatchObject({ calls: 1, blocks: { blocks: 5, reusedParts: 4 } });
+  });
+
+  it('sends nothing when the policy is disabled', async () => {
+    const { optimizer, calls } = lineOptimizer();
+    const run = await runBlockCompression(agentHistory(3, 'q'), {
+      optimizer,
+      store: guardStore(new MemoryCompressionStore()),
+      policy: resolveConversationPolicy({ disabled: true }),
+      settings: { ttlSeconds: 60 },
+    });
+    expect(calls).toHaveLength(0);
+    expect(run.report.status).toBe('skipped');
+  });
+});

@@ -1,0 +1,223 @@
+import type { ContextOptimizer } from '../context-optimizer.ts';
+import { applyCompression, type MessageEdits } from '../planner/apply-compression.ts';
+import type { CompressedSpanReport, CompressionReport } from '../planner/compression-report.ts';
+import type { PlannerMessage } from '../planner/conversation.ts';
+import type { ConversationPolicy } from '../planner/conversation-policy.ts';
+import type { CompressionPlan, CompressionSpan } from '../planner/plan-compression.ts';
+import type { GuardedStore } from '../store/guarded-store.ts';
+import { summarizeError } from '../usage-summary.ts';
+import type { BlockMessage } from './block-message.ts';
+import { runBlockMode } from './block-mode.ts';
+import type { CacheSchedule } from './cost-gate.ts';
+
+/** How block mode is set up; the integrations fill it from their options. */
+export interface BlockSettings {
+  /** A block closes once it holds this many estimated tokens. @default 500 */
+  blockTokens?: number;
+  /** Budget of the query-aware recall in estimated tokens; 0 turns it off. @default 300 */
+  recallTokens?: number;
+  /** How long the store keeps compressions and originals. */
+  ttlSeconds: number;
+  /** The provider's cache prices, for the cost gate. */
+  cacheSchedule?: CacheSchedule;
+}
+
+/** What block mode did with one prompt, beside the policy's report. */
+export interface BlockReport {
+  /** Closed blocks in the prompt. */
+  blocks: number;
+  /** Index (in the prompt as it came in) where the open tail starts and the recall goes. */
+  tailStart: number;
+  /** Tool results replaced by their compression, and of those the ones found in the store. */
+  compressedParts: number;
+  reusedParts: number;
+  /** Characters sent to the service by this prompt. */
+  charactersSent: number;
+  /** Tool results left verbatim because the provider caches them and rewriting would cost more than it saves. */
+  gatedParts: number;
+  /** Lines of compressed originals recalled for the current question. */
+  recalledLines: number;
+}
+
+export interface BlockCompressionRun {
+  plan: CompressionPlan;
+  texts: (string | undefined)[];
+  report: CompressionReport & { blocks: BlockReport };
+  /** The recall message's text and where it goes (an index of the prompt as it came in). */
+  recall?: { at: number; text: string };
+  error?: unknown;
+}
+
+export interface BlockRunCall {
+  optimizer: ContextOptimizer;
+  store: GuardedStore;
+  policy: ConversationPolicy;
+  settings: BlockSettings;
+  signal?: AbortSignal | undefined;
+  maxRetries?: number | undefined;
+  /** Cached input tokens the provider reported for this conversation's previous call. */
+  cachedTokens?: number | undefined;
+}
+
+/**
+ * Block mode in the shape of the conversation policy's result: each compressed tool
+ * result of a closed block is a `tool-result` span replaced in place (query-free, so its
+ * text never changes from call to call), and the recall is a message to insert where the
+ * tail starts. The integrations apply it like any other plan.
+ */
+export async function runBlockCompression(
+  messages: readonly PlannerMessage[],
+  call: BlockRunCall,
+): Promise<BlockCompressionRun> {
+  const started = performance.now();
+  const { policy } = call;
+  const excluded = new Set(policy.toolResults.exclude);
+  const pinned = new Set(policy.pinnedRoles);
+  const blockMessages: BlockMessage[] = messages.map((message) => {
+    const results =
+      pinned.has(message.role) || !policy.toolResults.compress ? [] : (message.toolResults ?? []);
+    return {
+      role: message.role,
+      text: message.text,
+      ...(message.toolCallIds ? { toolCallIds: message.toolCallIds } : {}),
+      ...(message.toolResultIds ? { toolResultIds: message.toolResultIds } : {}),
+      // Excluded tools and results text cannot carry stay verbatim: an empty part is never sent.
+      parts: results.map((result) => ({
+        text: result.text === undefined || excluded.has(result.toolName) ? '' : result.text,
+      })),
+    };
+  });
+  const outcome = policy.disabled
+    ? undefined
+    : await runBlockMode(blockMessages, {
+        optimizer: call.optimizer,
+        store: call.store,
+        level: policy.level,
+        mode: policy.mode,
+        partMinTokens: Math.max(1, policy.toolResults.minTokens),
+        ttlSeconds: call.settings.ttlSeconds,
+        timeout: policy.timeout,
+        signal: call.signal,
+        ...(call.maxRetries === undefined
+          ? {}
+          : { requestOptions: { maxRetries: call.maxRetries } }),
+        cachedTokens: call.cachedTokens,
+        ...(call.settings.cacheSchedule ? { cacheSchedule: call.settings.cacheSchedule } : {}),
+        ...(call.settings.blockTokens === undefined
+          ? {}
+          : { blockTokens: call.settings.blockTokens }),
+        ...(call.settings.recallTokens === undefined
+          ? {}
+          : { recallTokens: call.settings.recallTokens }),
+        pinnedRoles: policy.pinnedRoles,
+        keepLast: policy.toolResults.keepLast,
+      });
+  if (call.signal?.aborted) throw call.signal.reason;
+  if (outcome && outcome.errors.length > 0 && policy.onError === 'throw') throw outcome.errors[0];
+
+  const spans: CompressionSpan[] = [];
+  const texts: string[] = [];
+  const spanReports: CompressedSpanReport[] = [];
+  for (const part of outcome?.parts ?? []) {
+    const result = messages[part.messageIndex]!.toolResults![part.partIndex]!;
+    spans.push({
+      kind: 'tool-result',
+      messageIndex: part.messageIndex,
+      toolCallId: result.toolCallId,
+      toolName: result.toolName,
+      params: { context: part.original },
+      estimatedTokens: Math.ceil(part.original.length / 4),
+    });
+    texts.push(part.text);
+    spanReports.push({
+      kind: 'tool-result',
+      messageIndexes: [part.messageIndex],
+      toolCallId: result.toolCallId,
+      toolName: result.toolName,
+      status: 'compressed',
+      cached: part.reused,
+      charactersBefore: part.original.length,
+      charactersAfter: part.text.length,
+      inputTokens: part.inputTokens,
+      compressedTokens: part.compressedTokens,
+      savedTokens: part.inputTokens - part.compressedTokens,
+      compressedText: part.text,
+    });
+  }
+  const inputTokens = spanReports.reduce((sum, span) => sum + span.inputTokens, 0);
+  const compressedTokens = spanReports.reduce((sum, span) => sum + span.compressedTokens, 0);
+  const requestIds = (outcome?.responses ?? []).map((response) => response.requestId);
+  const promptTokens = messages.reduce(
+    (sum, message) => sum + Math.ceil(message.text.length / 4),
+    0,
+  );
+  const failed = outcome?.errors[0];
+  const plan: CompressionPlan = {
+    spans,
+    dropReasoning: [],
+    removeEmpty: [],
+    promptTokens,
+    ...(outcome ? {} : { skipReason: 'disabled' as const }),
+  };
+  const status = spans.length > 0 ? 'compressed' : failed ? 'failed' : 'skipped';
+  const report: BlockCompressionRun['report'] = {
+    status,
+    ...(status === 'skipped'
+      ? { reason: outcome ? ('nothing-to-compress' as const) : ('disabled' as const) }
+      : {}),
+    spans: spanReports,
+    ...(requestIds.length > 0 ? { requestId: requestIds.at(-1)! } : {}),
+    requestIds,
+    calls: outcome?.stats.compressCalls ?? 0,
+    inputTokens,
+    compressedTokens,
+    savedTokens: inputTokens - compressedTokens,
+    reductionPct:
+      inputTokens > 0
+        ? Math.round(((inputTokens - compressedTokens) / inputTokens) * 10_000) / 100
+        : 0,
+    promptTokens,
+    droppedReasoning: 0,
+    removedMessages: 0,
+    durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+    blocks: {
+      blocks: outcome?.plan.blocks.length ?? 0,
+      tailStart: outcome?.plan.tailStart ?? 0,
+      compressedParts: outcome?.stats.compressedParts ?? 0,
+      reusedParts: outcome?.stats.reusedParts ?? 0,
+      charactersSent: outcome?.stats.charactersSent ?? 0,
+      gatedParts: outcome?.stats.gatedParts ?? 0,
+      recalledLines: outcome?.recall.length ?? 0,
+    },
+  };
+  if (failed !== undefined) report.error = summarizeError(failed);
+  const monthly = outcome?.responses.findLast((response) => response.usage.monthly)?.usage.monthly;
+  if (monthly) {
+    const { limitTokens, usedTokens, remainingTokens, resetsAt } = monthly;
+    report.monthly = { limitTokens, usedTokens, remainingTokens, resetsAt };
+  }
+  return {
+    plan,
+    texts,
+    report,
+    ...(outcome?.recallText === undefined
+      ? {}
+      : { recall: { at: outcome.recallAt, text: outcome.recallText } }),
+    ...(failed === undefined ? {} : { error: failed }),
+  };
+}
+
+/**
+ * The prompt the model receives in block mode: compressed tool results in place (each
+ * call keeps its result) and the recall message inserted where the tail starts, a clean
+ * cut after every block.
+ */
+export function applyBlockCompression<T>(
+  messages: readonly T[],
+  run: BlockCompressionRun,
+  edits: MessageEdits<T> & { recallMessage(text: string): T },
+): T[] {
+  const applied = applyCompression(messages, run.plan, run.texts, edits);
+  if (run.recall) applied.splice(run.recall.at, 0, edits.recallMessage(run.recall.text));
+  return applied;
+}
