@@ -7,6 +7,8 @@ export interface ServiceConnection {
   optimizer: ContextOptimizer;
   /** The first line of the example's output: which service compresses, and why. */
   description: string;
+  /** The in-process emulator's inspector page; `undefined` for the service. */
+  inspectorUrl?: string;
   /** Stops the in-process emulator, if one was started. */
   close(): Promise<void>;
 }
@@ -37,6 +39,7 @@ export async function connectService(env: NodeJS.ProcessEnv): Promise<ServiceCon
     description:
       `Context Optimization API: in-process emulator at ${emulator.url} (it compresses; the model runs in this process); ` +
       'set CTXOPT_API_KEY and CTXOPT_BASE_URL to use the service',
+    inspectorUrl: emulator.inspectorUrl,
     close: () => emulator.close(),
   };
 }

@@ -119,8 +119,8 @@ export const inspectorScript = String.raw`(function () {
       gauge.appendChild(drawing);
       var words = element('div');
       words.appendChild(element('div', 'figure', tokens(account.usedTokens)));
-      words.appendChild(element('div', 'label', 'of ' + tokens(account.limitTokens) + ' tokens used (' + account.label + ')'));
-      words.appendChild(element('div', 'label', tokens(account.remainingTokens) + ' left · ' + account.operations + ' charged operations'));
+      words.appendChild(element('div', 'label', 'of ' + tokens(account.limitTokens) + ' tokens used'));
+      words.appendChild(element('div', 'label', account.label + ' · ' + tokens(account.remainingTokens) + ' left · ' + account.operations + (account.operations === 1 ? ' operation' : ' operations')));
       words.appendChild(element('div', 'label', 'resets ' + new Date(account.resetsAt).toISOString().slice(0, 10)));
       gauge.appendChild(words);
       box.appendChild(gauge);
@@ -137,14 +137,14 @@ export const inspectorScript = String.raw`(function () {
       return;
     }
     var width = 640, height = 180, left = 56, right = 14, top = 12, bottom = 26;
-    var first = points.length > 1 ? points[0] : { time: points[0].time, totalSavedTokens: 0 };
-    var start = new Date(first.time).getTime();
-    var end = new Date(points[points.length - 1].time).getTime();
+    // The chart starts at zero when the emulator started, so one point still draws a line.
+    var series = [{ time: current.state.inspector.startedAt, totalSavedTokens: 0 }].concat(points);
+    var start = new Date(series[0].time).getTime();
+    var end = new Date(series[series.length - 1].time).getTime();
     if (end <= start) { start -= 1000; }
     var highest = Math.max(1, points[points.length - 1].totalSavedTokens);
     function x(time) { return left + ((new Date(time).getTime() - start) / (end - start)) * (width - left - right); }
     function y(total) { return top + (1 - total / highest) * (height - top - bottom); }
-    var series = points.length > 1 ? points : [first].concat(points);
     var line = series.map(function (point, index) { return (index ? 'L ' : 'M ') + x(point.time).toFixed(1) + ' ' + y(point.totalSavedTokens).toFixed(1); }).join(' ');
     var drawing = svg('svg', { viewBox: '0 0 ' + width + ' ' + height, role: 'img', 'aria-label': 'Tokens saved over time' });
     [0, 0.5, 1].forEach(function (fraction) {
@@ -157,12 +157,14 @@ export const inspectorScript = String.raw`(function () {
     var baseline = y(0).toFixed(1);
     drawing.appendChild(svg('path', { d: line + ' L ' + x(series[series.length - 1].time).toFixed(1) + ' ' + baseline + ' L ' + x(series[0].time).toFixed(1) + ' ' + baseline + ' Z', fill: 'rgba(79, 70, 229, 0.12)' }));
     drawing.appendChild(svg('path', { d: line, fill: 'none', stroke: '#4f46e5', 'stroke-width': 2.2, 'stroke-linejoin': 'round' }));
-    series.forEach(function (point) {
+    points.forEach(function (point) {
       drawing.appendChild(svg('circle', { cx: x(point.time).toFixed(1), cy: y(point.totalSavedTokens).toFixed(1), r: 3, fill: '#4f46e5' }));
     });
-    [series[0], series[series.length - 1]].forEach(function (point, index) {
-      var label = svg('text', { x: x(point.time), y: height - 6, 'text-anchor': index ? 'end' : 'start', class: 'axis' });
-      label.textContent = clock(point.time);
+    var first = clock(series[0].time), last = clock(series[series.length - 1].time);
+    [[left, first, 'start'], [width - right, last, 'end']].forEach(function (axis, index) {
+      if (index && last === first) return;
+      var label = svg('text', { x: axis[0], y: height - 6, 'text-anchor': axis[2], class: 'axis' });
+      label.textContent = axis[1];
       drawing.appendChild(label);
     });
     box.appendChild(drawing);
@@ -256,7 +258,8 @@ export const inspectorScript = String.raw`(function () {
 
   function render(state) {
     current.state = state;
-    byId('subtitle').textContent = state.inspector.recordedOperations + ' requests served since ' + new Date(state.inspector.startedAt).toLocaleString('en-GB', { hour12: false }) + ' · ' + tokens(state.savings.totalSavedTokens) + ' tokens saved';
+    var served = state.inspector.recordedOperations;
+    byId('subtitle').textContent = served + (served === 1 ? ' request' : ' requests') + ' served since ' + new Date(state.inspector.startedAt).toLocaleString('en-GB', { hour12: false }) + ' · ' + tokens(state.savings.totalSavedTokens) + ' tokens saved';
     byId('ring-size').textContent = String(state.inspector.maxOperations);
     renderQuota(state.quota);
     renderSavings(state.savings);

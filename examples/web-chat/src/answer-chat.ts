@@ -1,0 +1,88 @@
+import type { LanguageModelV4 } from '@ai-sdk/provider';
+import type { HandbookRetriever } from '@ctxopt-examples/ai-sdk-rag/handbook-retriever';
+import { callFiguresOf } from '@ctxopt-examples/ai-sdk-rag/turn-figures';
+import {
+  convertToModelMessages,
+  smoothStream,
+  streamText,
+  type UIMessage,
+  validateUIMessages,
+} from 'ai';
+import type { ChatMetadata } from './chat-metadata.ts';
+
+export interface AnswerSettings {
+  /** The model, already wrapped in `contextOptimizerMiddleware`. */
+  model: LanguageModelV4;
+  retriever: HandbookRetriever;
+  inspectorUrl?: string;
+}
+
+const instructions =
+  'You are the assistant of the Kestrel Bay Bike Share operations team. Answer from the ' +
+  'handbook sections and the conversation.';
+
+function textOf(message: UIMessage): string {
+  return message.parts
+    .map((part) => (part.type === 'text' ? part.text : ''))
+    .join('')
+    .trim();
+}
+
+/**
+ * `POST /api/chat`: the conversation the page sent, fresh handbook sections before the
+ * last question, the answer streamed back as a UI message stream with its savings in
+ * `messageMetadata`.
+ */
+export async function answerChat(
+  body: unknown,
+  settings: AnswerSettings,
+  abortSignal: AbortSignal,
+): Promise<Response> {
+  const messages = await validateUIMessages<UIMessage>({
+    messages: (body as { messages?: unknown } | null)?.messages,
+  });
+  const last = messages.at(-1);
+  const question = last?.role === 'user' ? textOf(last) : '';
+  if (!question) {
+    return Response.json(
+      { error: 'messages must end with a user message that has text.' },
+      { status: 400 },
+    );
+  }
+  const history = await convertToModelMessages(messages.slice(0, -1));
+  const sections = settings.retriever.search(question);
+  const { provider, modelId } = settings.model;
+  const metadata: ChatMetadata = {
+    model: `${provider}/${modelId}`,
+    ...(settings.inspectorUrl ? { inspectorUrl: settings.inspectorUrl } : {}),
+  };
+  const result = streamText({
+    model: settings.model,
+    instructions,
+    messages: [
+      ...history,
+      // Before the question, so the middleware compresses it with the question as query.
+      { role: 'user', content: `Handbook sections for the next question:\n\n${sections}` },
+      { role: 'user', content: question },
+    ],
+    // Word by word, so the page shows the answer arriving even from the fast offline model.
+    experimental_transform: smoothStream({ delayInMs: 15, chunking: 'word' }),
+    abortSignal,
+  });
+  return result.toUIMessageStreamResponse<UIMessage<ChatMetadata>>({
+    messageMetadata({ part }) {
+      if (part.type === 'start') return metadata;
+      if (part.type !== 'finish-step') return undefined;
+      const call = callFiguresOf(part.providerMetadata);
+      metadata.calls = [
+        ...(metadata.calls ?? []),
+        { status: call.status, requestId: call.requestId },
+      ];
+      metadata.inputTokens = (metadata.inputTokens ?? 0) + call.inputTokens;
+      metadata.compressedTokens = (metadata.compressedTokens ?? 0) + call.compressedTokens;
+      metadata.modelInputTokens = (metadata.modelInputTokens ?? 0) + (part.usage.inputTokens ?? 0);
+      return { ...metadata };
+    },
+    onError: (error) => (error instanceof Error ? error.message : String(error)),
+  });
+}
