@@ -108,7 +108,7 @@ function tables(figures: Figures, goals: GoalResult[]): BenchTable[] {
       figures.aiSdk,
       [
         'manual: optimizer.compress by hand, then generateText on the bare model (the baseline).',
-        'middleware: generateText on wrapLanguageModel(model, contextOptimizerMiddleware({ optimizer })).',
+        'middleware: generateText on wrapLanguageModel(model, contextOptimizerMiddleware({ optimizer, cacheSize: 0 })); cacheSize 0 turns off its reuse of unchanged spans, so every call plans and compresses.',
         "uncompressed: the whole chat on the bare model, no compression: the SDK's own cost of a long prompt.",
         ...common,
       ],

@@ -38,7 +38,7 @@ export function answeringModel(): MockLanguageModelV4 {
  *   - manual: `optimizer.compress` called by hand, then `generateText` on the bare model
  *     with the compressed text in one user message, then the question (the baseline)
  *   - middleware: `generateText` with every message on
- *     `wrapLanguageModel(model, contextOptimizerMiddleware({ optimizer }))`
+ *     `wrapLanguageModel(model, contextOptimizerMiddleware({ optimizer, cacheSize: 0 }))`
  * and a third that does no compression at all, to tell the AI SDK's own handling of a
  * long prompt from the middleware's work:
  *   - uncompressed: `generateText` with every message on the bare model
@@ -62,7 +62,7 @@ export function aiSdkVariants(
   const middlewareModel = answeringModel();
   const wrapped = wrapLanguageModel({
     model: middlewareModel,
-    middleware: contextOptimizerMiddleware({ optimizer, level: 'standard' }),
+    middleware: contextOptimizerMiddleware({ optimizer, level: 'standard', cacheSize: 0 }),
   });
   const uncompressedModel = answeringModel();
   return {

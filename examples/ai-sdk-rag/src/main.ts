@@ -61,8 +61,6 @@ export async function main(options: MainOptions = {}): Promise<RunFigures> {
       model: baseModel,
       middleware: contextOptimizerMiddleware({
         optimizer: service.optimizer,
-        // Finished tool calls from earlier turns are history like any other.
-        compressToolHistory: true,
       }),
     });
     const tools = { lookupStation: lookupStationTool(buildStationDirectory(documents)) };

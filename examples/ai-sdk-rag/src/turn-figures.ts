@@ -3,7 +3,10 @@ import type { ProviderMetadata } from 'ai';
 
 /** One model call of a turn, as `providerMetadata.ctxopt` reported it. */
 export interface CallFigures {
+  /** The compression the model call used (sent for it, or reused from an earlier step). */
   requestId: string | undefined;
+  /** The compress calls made for this model call; an unchanged span reused makes none. */
+  serviceRequestIds: string[];
   /** `compressed`, or `skipped` / `failed` when the prompt went to the model as it was. */
   status: string;
   /** Tokens of the compressible part of the prompt (history and retrieved sections). */
@@ -32,6 +35,7 @@ export function callFiguresOf(providerMetadata: ProviderMetadata | undefined): C
   const usage = providerMetadata?.ctxopt as ContextOptimizerUsage | undefined;
   return {
     requestId: usage?.requestId,
+    serviceRequestIds: usage?.requestIds ?? [],
     status: usage?.status ?? 'absent',
     inputTokens: usage?.inputTokens ?? 0,
     compressedTokens: usage?.compressedTokens ?? 0,

@@ -86,7 +86,9 @@ describe('the AI SDK RAG example', { timeout: 30_000 }, () => {
       sums.compressed += after;
       sums.model += parseCount(model!);
     }
-    expect(new Set(requestIds).size).toBe(requestIds.length);
+    // A step that reuses the unchanged history names the compression it reused.
+    expect(new Set(requestIds).size).toBeLessThanOrEqual(requestIds.length);
+    expect(new Set(requestIds).size).toBeGreaterThan(0);
 
     const [, turns, calls, input, compressed, saved, reduction, model] = match(
       lines.findLast((line) => line.startsWith('Total:')),
@@ -131,10 +133,11 @@ describe('the AI SDK RAG example', { timeout: 30_000 }, () => {
       );
       expect(figures.target).toBe('service');
       const compressCalls = service.requests.filter((request) => request.path === '/v1/compress');
-      expect(compressCalls).toHaveLength(figures.totals.calls);
+      // An unchanged history is sent once and reused by the turn's later steps.
       expect(compressCalls.map((request) => request.requestId)).toEqual(
-        figures.turns.flatMap((turn) => turn.calls.map((call) => call.requestId)),
+        figures.turns.flatMap((turn) => turn.calls.flatMap((call) => call.serviceRequestIds)),
       );
+      expect(compressCalls.length).toBeLessThan(figures.totals.calls);
     } finally {
       await service.close();
     }

@@ -7,12 +7,14 @@ import { type ContextOptimizerUsage, withUsageMetadata } from './usage-metadata.
 
 /**
  * Passes the wrapped model's stream through, adding `warnings` to its `stream-start`
- * part and `providerMetadata.ctxopt` to its `finish` part.
+ * part and `providerMetadata.ctxopt` (when there is a usage to report) to its `finish`
+ * part, whose input tokens go to `onFinish`.
  */
 export function annotateStream(
   result: LanguageModelV4StreamResult,
-  usage: ContextOptimizerUsage,
+  usage: ContextOptimizerUsage | undefined,
   warnings: readonly SharedV4Warning[],
+  onFinish?: (inputTokens: number | undefined) => void,
 ): LanguageModelV4StreamResult {
   let first = true;
   const annotate = new TransformStream<LanguageModelV4StreamPart, LanguageModelV4StreamPart>({
@@ -25,6 +27,8 @@ export function annotateStream(
       if (part.type === 'stream-start' && warnings.length > 0) {
         controller.enqueue({ ...part, warnings: [...part.warnings, ...warnings] });
       } else if (part.type === 'finish') {
+        onFinish?.(part.usage.inputTokens.total);
+        if (!usage) return controller.enqueue(part);
         controller.enqueue({
           ...part,
           providerMetadata: withUsageMetadata(part.providerMetadata, usage),

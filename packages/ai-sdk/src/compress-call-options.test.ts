@@ -35,7 +35,7 @@ describe('contextOptimizerMiddleware per-call options and thresholds', () => {
     expect(call.providerOptions).toEqual({ openai: { user: 'user-42' } });
     expect(call.prompt.map((message) => message.role)).toEqual(['user', 'assistant', 'user']);
     expect(call.prompt[0]!.content).toEqual([{ type: 'text', text: HISTORY_USER }]);
-    expect(result.providerMetadata?.ctxopt).toEqual({
+    expect(result.providerMetadata?.ctxopt).toMatchObject({
       status: 'skipped',
       reason: 'disabled',
       inputTokens: 0,
@@ -111,9 +111,9 @@ describe('contextOptimizerMiddleware per-call options and thresholds', () => {
     expect(service.requests).toHaveLength(1);
     expect(model.doGenerateCalls[0]!.prompt).toHaveLength(3);
     expect(result.providerMetadata?.ctxopt).toMatchObject({
-      status: 'unchanged',
+      status: 'skipped',
       reason: 'no-saving',
-      inputTokens: 900,
+      spans: [{ kind: 'history', status: 'no-saving', inputTokens: 900, savedTokens: 0 }],
     });
   });
 
@@ -129,7 +129,7 @@ describe('contextOptimizerMiddleware per-call options and thresholds', () => {
     expect(InvalidArgumentError.isInstance(error)).toBe(true);
     expect((error as InvalidArgumentError).argument).toBe('providerOptions.ctxopt.level');
     expect((error as Error).message).toBe(
-      'providerOptions.ctxopt.level must be one of low, standard, ultra, auto.',
+      'providerOptions.ctxopt.level must be one of low, standard, ultra, auto (got "maximum").',
     );
   });
 

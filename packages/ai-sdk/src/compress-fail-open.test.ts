@@ -127,7 +127,7 @@ describe('contextOptimizerMiddleware when the service fails', () => {
       messages: chatMessages(),
     });
     expect(result.text).toBe('Runner 4.');
-    expect(result.providerMetadata?.ctxopt).toEqual({
+    expect(result.providerMetadata?.ctxopt).toMatchObject({
       requestId: 'req_error_401',
       status: 'failed',
       inputTokens: 0,

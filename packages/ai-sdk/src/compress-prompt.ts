@@ -1,94 +1,63 @@
 import type { LanguageModelV4Message, LanguageModelV4Prompt } from '@ai-sdk/provider';
 import {
-  applyPlan,
-  type CompressionLevel,
-  type CompressionMode,
-  type CompressParams,
-  type ContextOptimizer,
-  planConversation,
+  applyCompression,
+  type ConversationCompressor,
+  type ConversationPolicy,
 } from '@ctxopt/core';
-import { type ContextOptimizerCallOptions, pickLevelOrMode } from './call-options.ts';
-import { withDeadline } from './deadline.ts';
 import { toAISDKError } from './error-mapping.ts';
 import { endpointOf } from './optimizer-source.ts';
 import { toPlannerMessages } from './planner-messages.ts';
-import {
-  type ContextOptimizerUsage,
-  failedUsage,
-  skippedUsage,
-  usageFromResponse,
-} from './usage-metadata.ts';
+import { promptEdits } from './prompt-edits.ts';
+import { type ContextOptimizerUsage, usageFromReport } from './usage-metadata.ts';
 
 export interface CompressSettings {
-  optimizer: ContextOptimizer;
-  level?: CompressionLevel | undefined;
-  mode?: CompressionMode | undefined;
-  minTokens: number;
-  protectLastMessages: number;
-  compressToolHistory: boolean;
-  timeout: number;
-  onError: 'passthrough' | 'throw';
+  compressor: ConversationCompressor;
   createMessage: (compressedText: string) => LanguageModelV4Message;
 }
 
 export interface CompressOutcome {
   prompt: LanguageModelV4Prompt;
   usage: ContextOptimizerUsage;
-  /** Set when the call failed open: the error that was swallowed. */
+  /** Set when a compression failed open: the error that was swallowed. */
   error?: unknown;
 }
 
 /**
- * Compresses the compressible span of a prompt with `POST /v1/compress` and puts one
- * message with the compressed text in its place. Everything else keeps its place and
- * identity. The original prompt comes back when the call is disabled, too small, saves
- * nothing, or fails (unless `onError` is `throw`).
+ * Applies the conversation policy to a prompt: the history span and older tool results
+ * are compressed (unchanged ones reused), each put in place; everything else keeps its
+ * place and identity. The original prompt comes back when the call is disabled, too
+ * small, saves nothing, or fails (unless `onError` is `throw`).
  */
 export async function compressPrompt(
   prompt: LanguageModelV4Prompt,
-  callOptions: ContextOptimizerCallOptions,
+  policy: ConversationPolicy,
   settings: CompressSettings,
   abortSignal: AbortSignal | undefined,
 ): Promise<CompressOutcome> {
-  if (callOptions.disabled) return { prompt, usage: skippedUsage('disabled') };
-  const plan = planConversation(
-    toPlannerMessages(prompt, { compressToolHistory: settings.compressToolHistory }),
-    {
-      minTokens: callOptions.minTokens ?? settings.minTokens,
-      pinnedRoles: ['system'],
-      protectLastMessages: settings.protectLastMessages,
-    },
-  );
-  if (!plan.compress) {
-    return { prompt, usage: skippedUsage(plan.skipReason ?? 'nothing-to-compress') };
-  }
-  const params: CompressParams = {
-    context: plan.context,
-    ...(plan.query === undefined ? {} : { query: plan.query }),
-    ...pickLevelOrMode(callOptions, settings),
-  };
+  const { compressor } = settings;
   try {
-    const response = await withDeadline(
-      (signal) =>
-        settings.optimizer.compress(params, {
-          signal,
-          // The AI SDK retries a thrown APICallError itself; don't multiply the attempts.
-          ...(settings.onError === 'throw' ? { maxRetries: 0 } : {}),
-        }),
-      { timeout: settings.timeout, signal: abortSignal, description: 'POST /v1/compress' },
-    );
-    const usage = usageFromResponse(response);
-    if (usage.savedTokens <= 0) return { prompt, usage: { ...usage, reason: 'no-saving' } };
-    const compressed = applyPlan(prompt, plan, response.data.compressed, settings.createMessage);
-    return { prompt: compressed, usage };
+    const run = await compressor.run(toPlannerMessages(prompt), {
+      policy,
+      ...(abortSignal ? { signal: abortSignal } : {}),
+      // The AI SDK retries a thrown APICallError itself; don't multiply the attempts.
+      ...(policy.onError === 'throw' ? { maxRetries: 0 } : {}),
+    });
+    const compressed =
+      run.texts.some((text) => text !== undefined) ||
+      run.plan.removeEmpty.length > 0 ||
+      run.plan.dropReasoning.length > 0
+        ? applyCompression(prompt, run.plan, run.texts, promptEdits(settings.createMessage))
+        : prompt;
+    return {
+      prompt: compressed,
+      usage: usageFromReport(run.report),
+      ...(run.error === undefined ? {} : { error: run.error }),
+    };
   } catch (error) {
-    if (abortSignal?.aborted || settings.onError === 'throw') {
-      throw toAISDKError(error, {
-        url: endpointOf(settings.optimizer, '/v1/compress'),
-        requestBodyValues: params,
-        abortSignal,
-      });
-    }
-    return { prompt, usage: failedUsage(error), error };
+    throw toAISDKError(error, {
+      url: endpointOf(compressor.optimizer, '/v1/compress'),
+      requestBodyValues: undefined,
+      abortSignal,
+    });
   }
 }

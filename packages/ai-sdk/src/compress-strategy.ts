@@ -4,11 +4,13 @@ import type {
   LanguageModelV4Prompt,
   SharedV4Warning,
 } from '@ai-sdk/provider';
+import type { ConversationPolicy } from '@ctxopt/core';
 import { annotateStream } from './annotate-stream.ts';
-import { type ContextOptimizerCallOptions, takeCallOptions } from './call-options.ts';
+import { takeCallOptions } from './call-options.ts';
 import { type CompressOutcome, compressPrompt } from './compress-prompt.ts';
 import { failOpenWarning } from './fail-open-warning.ts';
 import type { MiddlewareSettings } from './middleware-settings.ts';
+import { toPlannerMessages } from './planner-messages.ts';
 import { type ContextOptimizerUsage, withUsageMetadata } from './usage-metadata.ts';
 
 interface CallRecord {
@@ -17,36 +19,43 @@ interface CallRecord {
 }
 
 /**
- * `strategy: 'compress'`: `transformParams` compresses the prompt (for generate and
- * stream calls alike) and removes `providerOptions.ctxopt`; `wrapGenerate` and
- * `wrapStream` put the outcome into `providerMetadata.ctxopt`. The outcome travels from
+ * `strategy: 'compress'`: `transformParams` applies the conversation policy to the prompt
+ * (for generate and stream calls alike) and removes `providerOptions.ctxopt`;
+ * `wrapGenerate` and `wrapStream` put the outcome into `providerMetadata.ctxopt` and
+ * calibrate the token counter from the usage the model reports. The outcome travels from
  * one to the other keyed by the transformed params object, which the AI SDK hands to
  * both, so concurrent calls never mix.
  */
 export function compressStrategy(settings: MiddlewareSettings): LanguageModelV4Middleware {
+  const { compressor } = settings;
   const records = new WeakMap<LanguageModelV4CallOptions, CallRecord>();
   const done = new WeakMap<LanguageModelV4Prompt, { key: string; outcome: CompressOutcome }>();
 
-  // The AI SDK retries a failed model call with the same prompt array: its compression is
-  // reused rather than sent (and charged) again. Failures that throw are not kept.
+  // The AI SDK retries a failed model call with the same prompt array: its outcome is
+  // reused as it is. Across steps, unchanged spans come from the compressor's cache.
   async function compressOnce(
     params: LanguageModelV4CallOptions,
-    callOptions: ContextOptimizerCallOptions,
+    policy: ConversationPolicy,
+    key: string,
   ): Promise<CompressOutcome> {
-    const key = JSON.stringify(callOptions);
     const previous = done.get(params.prompt);
     if (previous?.key === key) return previous.outcome;
-    const outcome = await compressPrompt(params.prompt, callOptions, settings, params.abortSignal);
+    const outcome = await compressPrompt(params.prompt, policy, settings, params.abortSignal);
     done.set(params.prompt, { key, outcome });
     settings.onUsage?.(outcome.usage);
     return outcome;
   }
 
+  const observe = (params: LanguageModelV4CallOptions, inputTokens: number | undefined) => {
+    if (inputTokens !== undefined)
+      compressor.observeUsage(toPlannerMessages(params.prompt), inputTokens);
+  };
+
   return {
     specificationVersion: 'v4',
     async transformParams({ params }) {
-      const { callOptions, providerOptions } = takeCallOptions(params.providerOptions);
-      const outcome = await compressOnce(params, callOptions);
+      const { policy, key, providerOptions } = takeCallOptions(params.providerOptions, compressor);
+      const outcome = await compressOnce(params, policy, key);
       const { providerOptions: _removed, ...rest } = params;
       const transformed: LanguageModelV4CallOptions = {
         ...rest,
@@ -59,6 +68,7 @@ export function compressStrategy(settings: MiddlewareSettings): LanguageModelV4M
     },
     async wrapGenerate({ doGenerate, params }) {
       const result = await doGenerate();
+      observe(params, result.usage.inputTokens.total);
       const record = records.get(params);
       if (!record) return result;
       return {
@@ -70,7 +80,10 @@ export function compressStrategy(settings: MiddlewareSettings): LanguageModelV4M
     async wrapStream({ doStream, params }) {
       const result = await doStream();
       const record = records.get(params);
-      return record ? annotateStream(result, record.usage, record.warnings) : result;
+      const onFinish = (inputTokens: number | undefined) => observe(params, inputTokens);
+      return record
+        ? annotateStream(result, record.usage, record.warnings, onFinish)
+        : annotateStream(result, undefined, [], onFinish);
     },
   };
 }

@@ -6,13 +6,15 @@ import {
   type SharedV4Warning,
   UnsupportedFunctionalityError,
 } from '@ai-sdk/provider';
-import type { CompressionLevel, CompressionMode, ContextOptimizer } from '@ctxopt/core';
 import {
-  type ContextOptimizerCallOptions,
-  pickLevelOrMode,
-  takeCallOptions,
-} from './call-options.ts';
-import { toAISDKError } from './error-mapping.ts';
+  applyCallOptions,
+  type CompressionLevel,
+  type CompressionMode,
+  type ContextOptimizer,
+  resolveConversationPolicy,
+} from '@ctxopt/core';
+import { CTXOPT_KEY } from './call-options.ts';
+import { optionError, toAISDKError } from './error-mapping.ts';
 import { sendGenerate, toGenerateParams } from './generate-call.ts';
 import { hasFileParts } from './generate-input.ts';
 import { toGenerateResult } from './generate-result.ts';
@@ -80,12 +82,10 @@ export class ContextOptimizerLanguageModel implements LanguageModelV4 {
         message: `${blockers['file-parts'].details}: send files to the provider's own model instead.`,
       });
     }
-    const { callOptions } = takeCallOptions(options.providerOptions);
+    const callOptions = (options.providerOptions?.[CTXOPT_KEY] ?? {}) as Record<string, unknown>;
+    const { level, mode } = this.#policyFor(callOptions);
     const optimizer = this.#config.optimizer();
-    const body = toGenerateParams(options, {
-      target: this.#target,
-      ...pickLevelOrMode(callOptions, this.#config),
-    });
+    const body = toGenerateParams(options, { target: this.#target, level, mode });
     const url = endpointOf(optimizer, '/v1/generate');
     try {
       const response = await sendGenerate(
@@ -110,6 +110,20 @@ export class ContextOptimizerLanguageModel implements LanguageModelV4 {
     }
   }
 
+  /** The call's level or mode over the model's, checked like the middleware's per-call options. */
+  #policyFor(callOptions: Record<string, unknown>) {
+    const { level, mode } = this.#config;
+    try {
+      return applyCallOptions(
+        resolveConversationPolicy({ ...(level ? { level } : {}), ...(mode ? { mode } : {}) }),
+        callOptions,
+        { prefix: `providerOptions.${CTXOPT_KEY}.` },
+      );
+    } catch (error) {
+      throw optionError(error);
+    }
+  }
+
   async doStream(options: LanguageModelV4CallOptions): Promise<LanguageModelV4StreamResult> {
     return toStreamResult(await this.doGenerate(options));
   }
@@ -117,7 +131,7 @@ export class ContextOptimizerLanguageModel implements LanguageModelV4 {
 
 function ignoredWarnings(
   options: LanguageModelV4CallOptions,
-  callOptions: ContextOptimizerCallOptions,
+  callOptions: Record<string, unknown>,
 ): SharedV4Warning[] {
   const warnings = unsupportedSettingWarnings(options);
   if (options.tools && options.tools.length > 0) {
@@ -130,8 +144,8 @@ function ignoredWarnings(
       details: `${blockers['json-response-format'].details}; the answer is plain text.`,
     });
   }
-  for (const option of ['disabled', 'minTokens'] as const) {
-    if (callOptions[option] !== undefined) {
+  for (const option of Object.keys(callOptions)) {
+    if (option !== 'level' && option !== 'mode' && callOptions[option] !== undefined) {
       warnings.push({
         type: 'unsupported',
         feature: `providerOptions.ctxopt.${option}`,

@@ -1,5 +1,5 @@
 import type { LanguageModelV4Message, LanguageModelV4Middleware } from '@ai-sdk/provider';
-import type { CompressionLevel, CompressionMode, ProviderId } from '@ctxopt/core';
+import type { ConversationPolicyOptions, ProviderId } from '@ctxopt/core';
 import { compressStrategy } from './compress-strategy.ts';
 import { generateStrategy } from './generate-strategy.ts';
 import { resolveMiddlewareSettings } from './middleware-settings.ts';
@@ -7,7 +7,8 @@ import type { OptimizerSourceOptions } from './optimizer-source.ts';
 import type { ContextOptimizerUsage } from './usage-metadata.ts';
 
 /**
- * Options of `contextOptimizerMiddleware`; the README has the same table.
+ * Options of `contextOptimizerMiddleware`: the conversation policy shared with
+ * `@ctxopt/langchain` (the README's policy table), plus this package's own.
  *
  * @example
  * ```ts
@@ -15,35 +16,21 @@ import type { ContextOptimizerUsage } from './usage-metadata.ts';
  * contextOptimizerMiddleware({ apiKey, baseURL, strategy: 'generate', onError: 'throw' });
  * ```
  */
-export interface ContextOptimizerMiddlewareOptions extends OptimizerSourceOptions {
+export interface ContextOptimizerMiddlewareOptions
+  extends OptimizerSourceOptions,
+    ConversationPolicyOptions {
   /**
    * `compress`: shrink the prompt with `POST /v1/compress`, then call the wrapped model.
    * `generate`: answer with `POST /v1/generate`, for the wrapped model's provider and model id.
    * @default 'compress'
    */
   strategy?: 'compress' | 'generate';
-  /** Compression level for every call (one of level or mode). @default the service's */
-  level?: CompressionLevel;
-  /** Compression mode for every call (one of level or mode). @default the service's */
-  mode?: CompressionMode;
-  /** Below this estimated size (in tokens) of the compressible span, nothing is sent. @default 500 */
-  minTokens?: number;
-  /** Messages at the end of the prompt kept as they are, besides the last user turn. @default 0 */
-  protectLastMessages?: number;
-  /** Let completed tool calls with their results be folded into the compressed text. @default false */
-  compressToolHistory?: boolean;
   /**
-   * Milliseconds the service may take for one call, retries included; past it the call
-   * fails (and fails open). Also the built client's per-attempt timeout.
+   * Milliseconds for all of one prompt's compression (or one generate call), retries
+   * included; past it the call fails open. Also the built client's per-attempt timeout.
    * @default 5000 (compress), 60000 (generate)
    */
   timeout?: number;
-  /**
-   * `passthrough`: a failed or slow service call is reported (warning, `providerMetadata.ctxopt.error`)
-   * and the model gets the original prompt. `throw`: the error propagates as an AI SDK error.
-   * @default 'passthrough'
-   */
-  onError?: 'passthrough' | 'throw';
   /** Receives the `providerMetadata.ctxopt` object of every call, including skipped and failed ones. */
   onUsage?: (usage: ContextOptimizerUsage) => void;
   /**
@@ -76,12 +63,14 @@ export interface ContextOptimizerMiddlewareOptions extends OptimizerSourceOption
  * console.log(providerMetadata?.ctxopt); // { requestId, status, inputTokens, savedTokens, ... }
  * ```
  *
- * With `strategy: 'compress'` (the default) system messages, the last user turn and
- * what follows it, tool calls and results, reasoning, files and messages with provider
- * options stay as they are; the largest run of the remaining history is compressed and
- * replaced by one `user` message with the compressed text. Per call,
- * `providerOptions: { ctxopt: { level, mode, disabled, minTokens } }` adjusts it; the
- * wrapped model never sees those options.
+ * With `strategy: 'compress'` (the default) system messages, the last user message,
+ * tool calls, reasoning, files and messages with provider options stay as they are;
+ * older tool results (all but the newest three) are compressed in place, each against
+ * the question and the call's arguments; the largest run of the remaining history is
+ * compressed and replaced by one `user` message with the compressed text. An unchanged
+ * span is sent once and reused at every later step. Per call,
+ * `providerOptions: { ctxopt: { ... } }` sets any policy option; the wrapped model never
+ * sees those options.
  *
  * Both strategies fail open by default: when the service fails or is slower than
  * `timeout`, the call goes on without it and says so in its warnings and in

@@ -2,9 +2,31 @@ import { APICallError, InvalidArgumentError } from '@ai-sdk/provider';
 import {
   APIConnectionError,
   APIError,
+  InvalidOptionError,
   isRetryableError,
   RequestValidationError,
 } from '@ctxopt/core';
+
+/**
+ * A broken option as the AI SDK reports one: `InvalidArgumentError` naming the field.
+ * Takes core's `InvalidOptionError`, or a field and rule found here.
+ */
+export function optionError(error: unknown): unknown;
+export function optionError(field: string, rule: string, owner: string): InvalidArgumentError;
+export function optionError(errorOrField: unknown, rule?: string, owner?: string): unknown {
+  if (typeof errorOrField === 'string') {
+    return new InvalidArgumentError({
+      argument: errorOrField,
+      message: `${owner}: ${errorOrField} ${rule}.`,
+    });
+  }
+  if (!InvalidOptionError.isInstance(errorOrField)) return errorOrField;
+  return new InvalidArgumentError({
+    argument: errorOrField.field,
+    message: errorOrField.message,
+    cause: errorOrField,
+  });
+}
 
 /** Where the failed operation went and what it sent, for `APICallError`. */
 export interface FailedCall {
@@ -25,6 +47,7 @@ export interface FailedCall {
  */
 export function toAISDKError(error: unknown, call: FailedCall): unknown {
   if (call.abortSignal?.aborted) return call.abortSignal.reason ?? error;
+  if (InvalidOptionError.isInstance(error)) return optionError(error);
   if (RequestValidationError.isInstance(error)) {
     return new InvalidArgumentError({
       argument: error.field,

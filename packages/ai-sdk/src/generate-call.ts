@@ -1,12 +1,12 @@
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
-import type {
-  CompressionLevel,
-  CompressionMode,
-  ContextOptimizer,
-  GenerateParams,
-  GenerateResponse,
+import {
+  type CompressionLevel,
+  type CompressionMode,
+  type ContextOptimizer,
+  Deadline,
+  type GenerateParams,
+  type GenerateResponse,
 } from '@ctxopt/core';
-import { withDeadline } from './deadline.ts';
 import { toGenerateInput } from './generate-input.ts';
 import type { GenerateTarget } from './provider-id.ts';
 
@@ -39,14 +39,17 @@ export function toGenerateParams(
  * retryable `APICallError` by itself, and retrying here too would multiply the attempts.
  * Errors come back as core's error classes; callers map them or fail open.
  */
-export function sendGenerate(
+export async function sendGenerate(
   params: GenerateParams,
   settings: GenerateCallSettings,
   abortSignal: AbortSignal | undefined,
 ): Promise<GenerateResponse> {
-  return withDeadline((signal) => settings.optimizer.generate(params, { signal, maxRetries: 0 }), {
-    timeout: settings.timeout,
-    signal: abortSignal,
-    description: 'POST /v1/generate',
-  });
+  const deadline = new Deadline(settings.timeout, 'POST /v1/generate', abortSignal);
+  try {
+    return await deadline.race((signal) =>
+      settings.optimizer.generate(params, { signal, maxRetries: 0 }),
+    );
+  } finally {
+    deadline.dispose();
+  }
 }

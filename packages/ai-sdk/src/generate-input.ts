@@ -16,7 +16,7 @@ export interface GenerateInput {
  * work on.
  */
 export function toGenerateInput(prompt: LanguageModelV4Prompt): GenerateInput {
-  const messages = toPlannerMessages(prompt, { compressToolHistory: true })
+  const messages = toPlannerMessages(prompt)
     .filter((message) => message.text.length > 0)
     .map((message) => ({ role: message.role, content: message.text }));
   const last = messages.at(-1);

@@ -6,12 +6,9 @@ import {
   type LanguageModelV4Middleware,
   type SharedV4Warning,
 } from '@ai-sdk/provider';
+import type { ConversationPolicy } from '@ctxopt/core';
 import { annotateStream } from './annotate-stream.ts';
-import {
-  type ContextOptimizerCallOptions,
-  pickLevelOrMode,
-  takeCallOptions,
-} from './call-options.ts';
+import { takeCallOptions } from './call-options.ts';
 import { toAISDKError } from './error-mapping.ts';
 import { failOpenWarning } from './fail-open-warning.ts';
 import { sendGenerate, toGenerateParams } from './generate-call.ts';
@@ -41,7 +38,7 @@ type Decision =
  * failed call does too, unless `onError` is `throw`.
  */
 export function generateStrategy(settings: MiddlewareSettings): LanguageModelV4Middleware {
-  const callOptionsOf = new WeakMap<LanguageModelV4CallOptions, ContextOptimizerCallOptions>();
+  const policyOf = new WeakMap<LanguageModelV4CallOptions, ConversationPolicy>();
   const targetOf = (model: LanguageModelV4): GenerateTarget | undefined =>
     settings.provider
       ? { provider: settings.provider, model: model.modelId }
@@ -51,11 +48,11 @@ export function generateStrategy(settings: MiddlewareSettings): LanguageModelV4M
     params: LanguageModelV4CallOptions,
     model: LanguageModelV4,
   ): Promise<Decision> {
-    const callOptions = callOptionsOf.get(params) ?? {};
-    if (callOptions.disabled) return fallback(skippedUsage('disabled'), []);
+    const policy = policyOf.get(params) ?? settings.policy;
+    if (policy.disabled) return fallback(skippedUsage('disabled'), []);
     const target = targetOf(model);
     if (!target) {
-      if (settings.onError === 'throw') throw unmappedModelError(model);
+      if (policy.onError === 'throw') throw unmappedModelError(model);
       return fallback(skippedUsage('unmapped-provider'), [
         {
           type: 'unsupported',
@@ -76,13 +73,14 @@ export function generateStrategy(settings: MiddlewareSettings): LanguageModelV4M
     }
     const body = toGenerateParams(params, {
       target,
-      ...pickLevelOrMode(callOptions, settings),
+      level: policy.level,
+      mode: policy.mode,
     });
     const url = endpointOf(settings.optimizer, '/v1/generate');
     try {
       const response = await sendGenerate(
         body,
-        { optimizer: settings.optimizer, target, timeout: settings.timeout },
+        { optimizer: settings.optimizer, target, timeout: settings.generateTimeout },
         params.abortSignal,
       );
       const usage = usageFromResponse(response);
@@ -95,7 +93,7 @@ export function generateStrategy(settings: MiddlewareSettings): LanguageModelV4M
       settings.onUsage?.(usage);
       return { kind: 'generated', result };
     } catch (error) {
-      if (params.abortSignal?.aborted || settings.onError === 'throw') {
+      if (params.abortSignal?.aborted || policy.onError === 'throw') {
         throw toAISDKError(error, {
           url,
           requestBodyValues: body,
@@ -115,14 +113,17 @@ export function generateStrategy(settings: MiddlewareSettings): LanguageModelV4M
     specificationVersion: 'v4',
     // Runs when the model is wrapped: an unroutable model is reported there, not on its first call.
     overrideProvider({ model }) {
-      if (settings.onError === 'throw' && !targetOf(model)) throw unmappedModelError(model);
+      if (settings.policy.onError === 'throw' && !targetOf(model)) throw unmappedModelError(model);
       return model.provider;
     },
     async transformParams({ params }) {
-      const { callOptions, providerOptions } = takeCallOptions(params.providerOptions);
+      const { policy, providerOptions } = takeCallOptions(
+        params.providerOptions,
+        settings.compressor,
+      );
       const { providerOptions: _removed, ...rest } = params;
       const transformed = { ...rest, ...(providerOptions ? { providerOptions } : {}) };
-      callOptionsOf.set(transformed, callOptions);
+      policyOf.set(transformed, policy);
       return transformed;
     },
     async wrapGenerate({ doGenerate, params, model }) {

@@ -31,33 +31,27 @@ const prompt: LanguageModelV4Prompt = [
 ];
 
 describe('toPlannerMessages', () => {
-  it('keeps tool calls, reasoning and messages with provider options out of compression by default', () => {
+  it('keeps tool calls, reasoning and messages with provider options out of the history span, and offers tool results', () => {
     expect(toPlannerMessages(prompt)).toEqual([
-      { role: 'system', text: 'Be brief.', hasNonTextParts: false },
-      { role: 'user', text: 'Weather in Oslo?' },
+      { role: 'system', text: 'Be brief.', hasNonTextParts: false, contentParts: 1 },
+      { role: 'user', text: 'Weather in Oslo?', contentParts: 1 },
       {
         role: 'assistant',
         text: '[tool call weather c1] {"city":"Oslo"}',
         hasNonTextParts: true,
         toolCallIds: ['c1'],
+        toolCalls: [{ id: 'c1', name: 'weather', arguments: '{"city":"Oslo"}' }],
+        reasoning: 'free',
+        contentParts: 1,
       },
       {
         role: 'tool',
         text: '[tool result weather c1] {"celsius":4}',
-        hasNonTextParts: true,
         toolResultIds: ['c1'],
+        toolResults: [{ toolCallId: 'c1', toolName: 'weather', text: '{"celsius":4}' }],
+        contentParts: 1,
       },
       { role: 'assistant', text: 'It is 4 °C.', hasNonTextParts: true },
     ]);
-  });
-
-  it('lets a tool result be compressed with compressToolHistory, but never reasoning', () => {
-    const [, , call, result] = toPlannerMessages(prompt, { compressToolHistory: true });
-    expect(call).toMatchObject({ hasNonTextParts: true, toolCallIds: ['c1'] });
-    expect(result).toEqual({
-      role: 'tool',
-      text: '[tool result weather c1] {"celsius":4}',
-      toolResultIds: ['c1'],
-    });
   });
 });

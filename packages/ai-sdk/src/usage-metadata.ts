@@ -1,5 +1,7 @@
 import type { JSONObject, SharedV4ProviderMetadata } from '@ai-sdk/provider';
 import {
+  type CompressedSpanReport,
+  type CompressionReport,
   type CompressResponse,
   type GenerateResponse,
   type MonthlyUsage,
@@ -19,6 +21,7 @@ import { CTXOPT_KEY } from './call-options.ts';
 export type SkipReason =
   | 'disabled'
   | 'below-min-tokens'
+  | 'below-trigger'
   | 'nothing-to-compress'
   | 'no-saving'
   | 'tools'
@@ -35,8 +38,10 @@ export type SkipReason =
  * ```
  *
  * What one call did with the service, as found in `providerMetadata.ctxopt` and given
- * to `onUsage`. Token figures are the service's exact counts for what it was sent (the
- * compressible span of the prompt); they are 0 when nothing was sent or no answer came.
+ * to `onUsage`. Token figures are the service's exact counts for the spans whose
+ * compressed text the model received; they are 0 when nothing was sent or no answer came.
+ * With the compress strategy it is the policy's `CompressionReport` (the one `onCompress`
+ * receives): which messages, sizes before and after, compressed texts, request ids.
  */
 export interface ContextOptimizerUsage {
   /** The service's request id, to log (spec 7.5); absent when nothing was sent. */
@@ -53,6 +58,21 @@ export interface ContextOptimizerUsage {
   reason?: SkipReason;
   /** Set when `status` is `failed`: the error that was swallowed to fail open. */
   error?: { name: string; message: string; status?: number; code?: string; requestId?: string };
+  /** Compress strategy: what became of each span sent (or reused) for this call. */
+  spans?: CompressedSpanReport[];
+  /** Compress strategy: the request ids of the calls made for this prompt (reused spans make none). */
+  requestIds?: string[];
+  /** Compress strategy: how many compress calls this prompt made. */
+  calls?: number;
+  /** Compress strategy: the prompt's size in (calibrated) tokens before compression. */
+  promptTokens?: number;
+  droppedReasoning?: number;
+  removedMessages?: number;
+  durationMs?: number;
+}
+
+export function usageFromReport(report: CompressionReport): ContextOptimizerUsage {
+  return { ...report };
 }
 
 export function usageFromResponse(

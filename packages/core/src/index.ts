@@ -86,7 +86,9 @@ export { applyCompression, type MessageEdits } from './planner/apply-compression
 export { applyPlan } from './planner/apply-plan.ts';
 export {
   COMPRESSED_HISTORY_HEADER,
+  COMPRESSED_TOOL_RESULT_HEADER,
   compressedHistoryText,
+  compressedToolResultText,
 } from './planner/compressed-history.ts';
 export { CompressionCache } from './planner/compression-cache.ts';
 export type { CompressedSpanReport, CompressionReport } from './planner/compression-report.ts';

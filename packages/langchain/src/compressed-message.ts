@@ -1,6 +1,6 @@
 import {
   COMPRESSED_HISTORY_HEADER,
-  type CompressResponse,
+  type CompressedSpanReport,
   compressedHistoryText,
 } from '@ctxopt/core';
 import { type BaseMessage, HumanMessage } from '@langchain/core/messages';
@@ -8,7 +8,7 @@ import { type BaseMessage, HumanMessage } from '@langchain/core/messages';
 /** Builds the one message that stands for a compressed span of the conversation. */
 export type CompressedMessageFactory = (
   compressedText: string,
-  response: CompressResponse,
+  span: CompressedSpanReport,
 ) => BaseMessage;
 
 export { COMPRESSED_HISTORY_HEADER };
@@ -18,8 +18,8 @@ export { COMPRESSED_HISTORY_HEADER };
  * is. A user turn, not a system message, because several providers accept system text
  * only at the very start of a prompt, and the span usually follows the system prompt.
  */
-export const compressedHistoryMessage: CompressedMessageFactory = (compressedText, response) =>
+export const compressedHistoryMessage: CompressedMessageFactory = (compressedText, span) =>
   new HumanMessage({
     content: compressedHistoryText(compressedText),
-    id: `ctxopt-${response.requestId}`,
+    ...(span.requestId ? { id: `ctxopt-${span.requestId}` } : {}),
   });

@@ -65,6 +65,7 @@ describe('contextOptimizerMiddleware end to end (emulator over HTTP)', () => {
         contextOptimizerMiddleware({
           ...emulatorClient(emulator),
           minTokens: 0,
+          toolResults: { keepLast: 0 },
           level: 'standard',
         }),
       ],
@@ -96,7 +97,8 @@ describe('contextOptimizerMiddleware end to end (emulator over HTTP)', () => {
     const compressedText = `Earlier conversation (compressed):\n\n${expected.data.compressed}`;
     // One compression serves the three steps (same span, same question).
     expect(emulator.requests.map((request) => request.status)).toEqual([200]);
-    expect(customEvents).toEqual(['ctxopt_usage']);
+    // Each step reports the compression it used; only the first made a call.
+    expect(customEvents).toEqual(['ctxopt_usage', 'ctxopt_usage', 'ctxopt_usage']);
     expect(model.calls.map((call) => call.length)).toEqual([3, 5, 7]);
     for (const call of model.calls) {
       expect(call[1]!.text).toBe(compressedText);
@@ -133,7 +135,13 @@ describe('contextOptimizerMiddleware end to end (emulator over HTTP)', () => {
     const agent = createAgent({
       model,
       tools: [refundQuote, issueRefund],
-      middleware: [contextOptimizerMiddleware({ ...emulatorClient(emulator), minTokens: 0 })],
+      middleware: [
+        contextOptimizerMiddleware({
+          ...emulatorClient(emulator),
+          minTokens: 0,
+          toolResults: { keepLast: 0 },
+        }),
+      ],
     });
     const history = longSupportHistory();
 

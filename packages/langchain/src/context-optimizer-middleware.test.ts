@@ -80,7 +80,12 @@ describe('contextOptimizerMiddleware in createAgent (nock)', () => {
       tools: [refundQuote, issueRefund],
       systemPrompt: SYSTEM_PROMPT,
       middleware: [
-        contextOptimizerMiddleware({ ...clientOptions, minTokens: 0, mode: 'balanced' }),
+        contextOptimizerMiddleware({
+          ...clientOptions,
+          minTokens: 0,
+          toolResults: { keepLast: 0 },
+          mode: 'balanced',
+        }),
       ],
     });
     const history = supportHistory();
@@ -136,7 +141,10 @@ describe('contextOptimizerMiddleware in createAgent (nock)', () => {
     expect(kept).toHaveLength(13);
     expect(kept.some((message) => message.text.includes('Earlier conversation'))).toBe(false);
     expect(kept.at(-1)!.text).toBe('Done: refund R-1234 of 49.90 EUR is on its way.');
-    expect(recorder.events('ctxopt_usage').map((event) => event.requestId)).toEqual(['req_agent']);
+    // Each step reports the compression it used; only the first made a call.
+    const usages = recorder.events('ctxopt_usage');
+    expect(usages.map((event) => event.requestId)).toEqual(['req_agent', 'req_agent', 'req_agent']);
+    expect(usages.map((event) => event.calls)).toEqual([1, 0, 0]);
     expect(recorder.events('ctxopt_usage')[0]).toMatchObject({ source: 'middleware' });
   });
 
@@ -147,7 +155,14 @@ describe('contextOptimizerMiddleware in createAgent (nock)', () => {
     const agent = createAgent({
       model,
       tools: [refundQuote, issueRefund],
-      middleware: [contextOptimizerMiddleware({ ...clientOptions, minTokens: 0, cacheSize: 0 })],
+      middleware: [
+        contextOptimizerMiddleware({
+          ...clientOptions,
+          minTokens: 0,
+          toolResults: { keepLast: 0 },
+          cacheSize: 0,
+        }),
+      ],
     });
 
     await agent.invoke({ messages: [...supportHistory(), new HumanMessage(QUESTION)] });
@@ -171,7 +186,13 @@ describe('contextOptimizerMiddleware in createAgent (nock)', () => {
     const agent = createAgent({
       model,
       tools: [refundQuote, issueRefund],
-      middleware: [contextOptimizerMiddleware({ ...clientOptions, minTokens: 0 })],
+      middleware: [
+        contextOptimizerMiddleware({
+          ...clientOptions,
+          minTokens: 0,
+          toolResults: { keepLast: 0 },
+        }),
+      ],
     });
     const input = [...supportHistory(), new HumanMessage({ id: 'q1', content: QUESTION })];
 
@@ -199,7 +220,12 @@ describe('contextOptimizerMiddleware in createAgent (nock)', () => {
       model,
       tools: [refundQuote, issueRefund],
       middleware: [
-        contextOptimizerMiddleware({ ...clientOptions, minTokens: 0, onError: 'throw' }),
+        contextOptimizerMiddleware({
+          ...clientOptions,
+          minTokens: 0,
+          toolResults: { keepLast: 0 },
+          onError: 'throw',
+        }),
       ],
     });
 

@@ -1,8 +1,14 @@
+import type { ConversationPolicy } from '@ctxopt/core';
+import { AIMessage } from '@langchain/core/messages';
 import { createMiddleware } from 'langchain';
 import { type ConversationOptimizerOptions, conversationSettings } from './conversation-options.ts';
+import { toPlannerMessages } from './message-mapping.ts';
 import { optimizeConversation } from './optimize-conversation.ts';
 
 export type ContextOptimizerMiddlewareOptions = ConversationOptimizerOptions;
+
+/** The key of this package's per-call options in `runtime.context` and `config.configurable`. */
+export const CTXOPT_CONTEXT_KEY = 'ctxopt';
 
 /**
  * A `createAgent` middleware that compresses the conversation the model sees on each
@@ -16,29 +22,71 @@ export type ContextOptimizerMiddlewareOptions = ConversationOptimizerOptions;
  * const agent = createAgent({
  *   model: 'openai:gpt-4o-mini',
  *   tools: [searchOrders],
- *   middleware: [contextOptimizerMiddleware({ mode: 'balanced', minTokens: 1000 })],
+ *   middleware: [contextOptimizerMiddleware({ mode: 'balanced', trigger: { fraction: 0.5 } })],
  * });
- * const result = await agent.invoke({ messages: history });
+ * const result = await agent.invoke(
+ *   { messages: history },
+ *   { context: { ctxopt: { toolResults: { keepLast: 1 } } } }, // per call, checked
+ * );
  * ```
  *
- * It runs in `wrapModelCall`: the request's messages go through the same planner as
- * `ContextOptimizerRunnable` (system text, the current turn, unfinished tool cycles and
- * non-text content stay as they are), the model is called with the result, and the
- * state is never written. Usage arrives as the `ctxopt_usage` custom event of the
- * agent's run; a failed compression falls open and dispatches `ctxopt_error`.
+ * It runs in `wrapModelCall`: the request's messages go through the conversation policy
+ * shared with `@ctxopt/ai-sdk` (older tool results compressed in place, the history span
+ * into one message, unchanged spans reused at every step), the model is called with the
+ * result, and the state is never written. Per-call options come from
+ * `runtime.context.ctxopt`; `trigger.fraction` uses the model's profile
+ * (`maxInputTokens`) unless `contextWindow` is set. Each compression arrives as the
+ * `ctxopt_usage` custom event and in LangGraph's `streamMode: 'custom'`; a failed one
+ * falls open and dispatches `ctxopt_error`.
  */
 export function contextOptimizerMiddleware(options: ContextOptimizerMiddlewareOptions = {}) {
   const settings = conversationSettings(options, 'contextOptimizerMiddleware', 'middleware');
+  const { compressor } = settings;
   return createMiddleware({
     name: 'ContextOptimizerMiddleware',
     wrapModelCall: async (request, handler) => {
+      const runtime = request.runtime as {
+        context?: unknown;
+        signal?: AbortSignal;
+        writer?: (chunk: unknown) => void;
+      };
+      const policy = policyOf(request.model, runtime.context, (overrides) =>
+        compressor.policyFor(overrides, { prefix: `runtime.context.${CTXOPT_CONTEXT_KEY}.` }),
+      );
       // No config: the event attaches to the model node's run through LangChain's
       // async-local run context, the one the agent's callbacks and streams follow.
-      const signal = request.runtime.signal;
       const messages = await optimizeConversation(request.messages, settings, {
-        ...(signal ? { signal } : {}),
+        policy,
+        ...(runtime.signal ? { signal: runtime.signal } : {}),
+        ...(typeof runtime.writer === 'function' ? { write: runtime.writer } : {}),
       });
-      return handler({ ...request, messages });
+      const response = await handler({ ...request, messages });
+      const inputTokens = AIMessage.isInstance(response)
+        ? response.usage_metadata?.input_tokens
+        : undefined;
+      if (inputTokens !== undefined) {
+        compressor.observeUsage(toPlannerMessages(messages), inputTokens);
+      }
+      return response;
     },
   });
+}
+
+/** The instance's policy with `runtime.context.ctxopt` applied, and the model's window. */
+function policyOf(
+  model: unknown,
+  context: unknown,
+  withOverrides: (overrides: unknown) => ConversationPolicy,
+): ConversationPolicy {
+  const overrides =
+    typeof context === 'object' && context !== null
+      ? (context as Record<string, unknown>)[CTXOPT_CONTEXT_KEY]
+      : undefined;
+  const policy = withOverrides(overrides);
+  if (policy.contextWindow !== undefined) return policy;
+  const maxInputTokens = (model as { profile?: { maxInputTokens?: unknown } } | undefined)?.profile
+    ?.maxInputTokens;
+  return typeof maxInputTokens === 'number' && maxInputTokens > 0
+    ? { ...policy, contextWindow: maxInputTokens }
+    : policy;
 }

@@ -43,6 +43,7 @@ describe('ContextOptimizerRunnable end to end (emulator over HTTP)', () => {
         new ContextOptimizerRunnable({
           ...emulatorClient(emulator),
           minTokens: 0,
+          toolResults: { keepLast: 0 },
           level: 'standard',
         }),
       )
@@ -80,7 +81,13 @@ describe('ContextOptimizerRunnable end to end (emulator over HTTP)', () => {
   it('streamEvents shows ctxopt_usage as on_custom_event', async () => {
     const emulator = await fixture.start();
     const chain = prompt
-      .pipe(new ContextOptimizerRunnable({ ...emulatorClient(emulator), minTokens: 0 }))
+      .pipe(
+        new ContextOptimizerRunnable({
+          ...emulatorClient(emulator),
+          minTokens: 0,
+          toolResults: { keepLast: 0 },
+        }),
+      )
       .pipe(new RecordingChatModel([new AIMessage('ok')]));
 
     const names: string[] = [];
@@ -107,6 +114,7 @@ describe('ContextOptimizerRunnable end to end (emulator over HTTP)', () => {
           apiKey: 'sk-local-test',
           maxRetries: 0,
           minTokens: 0,
+          toolResults: { keepLast: 0 },
         }),
       )
       .pipe(model);
@@ -138,6 +146,7 @@ describe('ContextOptimizerRunnable end to end (emulator over HTTP)', () => {
         new ContextOptimizerRunnable({
           ...emulatorClient(emulator),
           minTokens: 0,
+          toolResults: { keepLast: 0 },
           onError: 'throw',
         }),
       )

@@ -55,7 +55,14 @@ describe('ContextOptimizerRunnable in prompt | optimizer | model (nock)', () => 
     const model = new RecordingChatModel([new AIMessage('Yes, a refund is possible.')]);
     const recorder = new EventRecorder();
     const chain = prompt
-      .pipe(new ContextOptimizerRunnable({ ...clientOptions, minTokens: 0, level: 'standard' }))
+      .pipe(
+        new ContextOptimizerRunnable({
+          ...clientOptions,
+          minTokens: 0,
+          toolResults: { keepLast: 0 },
+          level: 'standard',
+        }),
+      )
       .pipe(model);
     const history = supportHistory();
 
@@ -93,7 +100,7 @@ describe('ContextOptimizerRunnable in prompt | optimizer | model (nock)', () => 
       { type: 'human', id: undefined, name: undefined, content: QUESTION },
     ]);
     expect(recorder.chatModelStarts).toEqual([seen]);
-    expect(recorder.events('ctxopt_usage')).toEqual([
+    expect(recorder.events('ctxopt_usage')).toMatchObject([
       {
         source: 'runnable',
         requestId: 'req_chain',
@@ -119,7 +126,8 @@ describe('ContextOptimizerRunnable in prompt | optimizer | model (nock)', () => 
     const optimizer = new ContextOptimizerRunnable({
       ...clientOptions,
       minTokens: 0,
-      protectLastMessages: 4,
+      toolResults: { keepLast: 0 },
+      keep: { messages: 4 },
     });
     const history = supportHistory();
     const call = new AIMessage({
@@ -163,7 +171,13 @@ describe('ContextOptimizerRunnable in prompt | optimizer | model (nock)', () => 
     const model = new RecordingChatModel([new AIMessage('Answer from the full history.')]);
     const recorder = new EventRecorder();
     const chain = prompt
-      .pipe(new ContextOptimizerRunnable({ ...clientOptions, minTokens: 0 }))
+      .pipe(
+        new ContextOptimizerRunnable({
+          ...clientOptions,
+          minTokens: 0,
+          toolResults: { keepLast: 0 },
+        }),
+      )
       .pipe(model);
     const history = supportHistory();
 
@@ -195,7 +209,14 @@ describe('ContextOptimizerRunnable in prompt | optimizer | model (nock)', () => 
     fakeService('/v1/compress', [{ status: 503, body: errorBody('overloaded', 'Overloaded') }]);
     const model = new RecordingChatModel([new AIMessage('never')]);
     const chain = prompt
-      .pipe(new ContextOptimizerRunnable({ ...clientOptions, minTokens: 0, onError: 'throw' }))
+      .pipe(
+        new ContextOptimizerRunnable({
+          ...clientOptions,
+          minTokens: 0,
+          toolResults: { keepLast: 0 },
+          onError: 'throw',
+        }),
+      )
       .pipe(model);
 
     await expect(
@@ -213,7 +234,13 @@ describe('ContextOptimizerRunnable in prompt | optimizer | model (nock)', () => 
     ]);
     const model = new RecordingChatModel([new AIMessage('Streaming answer.')]);
     const chain = prompt
-      .pipe(new ContextOptimizerRunnable({ ...clientOptions, minTokens: 0 }))
+      .pipe(
+        new ContextOptimizerRunnable({
+          ...clientOptions,
+          minTokens: 0,
+          toolResults: { keepLast: 0 },
+        }),
+      )
       .pipe(model);
 
     const custom = [];
@@ -238,9 +265,10 @@ describe('ContextOptimizerRunnable in prompt | optimizer | model (nock)', () => 
         new ContextOptimizerRunnable({
           ...clientOptions,
           minTokens: 0,
+          toolResults: { keepLast: 0 },
           level: 'ultra',
           mode: 'conservative',
         }),
-    ).toThrow('ContextOptimizerRunnable: level and mode must not both be set');
+    ).toThrow('ContextOptimizerRunnable: mode must not be set together with level');
   });
 });

@@ -8,6 +8,7 @@ import {
 } from '@langchain/core/messages';
 import type { BasePromptValueInterface } from '@langchain/core/prompt_values';
 import { patchConfig, Runnable, type RunnableConfig } from '@langchain/core/runnables';
+import { CTXOPT_CONTEXT_KEY } from './context-optimizer-middleware.ts';
 import { type ConversationOptimizerOptions, conversationSettings } from './conversation-options.ts';
 import { type ConversationSettings, optimizeConversation } from './optimize-conversation.ts';
 
@@ -40,8 +41,11 @@ export type ContextOptimizerRunnableOptions = ConversationOptimizerOptions;
  * objects, ids, names and `tool_calls`). The largest run of other messages is sent to
  * `POST /v1/compress` with the last human message's text as `query`, and comes back as
  * one `HumanMessage` reading "Earlier conversation (compressed):" followed by the
- * compressed text (see `compressedMessage` to change it). Each compression dispatches
- * the `ctxopt_usage` custom event; a failed one falls open and dispatches `ctxopt_error`.
+ * compressed text (see `compressedMessage` to change it); older tool results are
+ * compressed in place (all but the newest three). Per-call options come from
+ * `config.configurable.ctxopt`, checked like the constructor's. Each compression
+ * dispatches the `ctxopt_usage` custom event; a failed one falls open and dispatches
+ * `ctxopt_error`.
  */
 export class ContextOptimizerRunnable extends Runnable<
   ContextOptimizerRunnableInput,
@@ -83,8 +87,13 @@ export class ContextOptimizerRunnable extends Runnable<
     config: RunnableConfig,
   ): Promise<BaseMessage[]> {
     const messages = toMessages(input);
+    const overrides = config.configurable?.[CTXOPT_CONTEXT_KEY];
+    const policy = this.#settings.compressor.policyFor(overrides, {
+      prefix: `config.configurable.${CTXOPT_CONTEXT_KEY}.`,
+    });
     return optimizeConversation(messages, this.#settings, {
       config,
+      policy,
       ...(config.signal ? { signal: config.signal } : {}),
     });
   }

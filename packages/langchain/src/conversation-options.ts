@@ -1,26 +1,26 @@
-import { CompressionCache, DEFAULT_MIN_TOKENS } from '@ctxopt/core';
-import { checkCompressSettings, checkCount } from './compress-settings.ts';
+import {
+  ConversationCompressor,
+  type ConversationPolicyOptions,
+  resolveConversationPolicy,
+} from '@ctxopt/core';
 import { type CompressedMessageFactory, compressedHistoryMessage } from './compressed-message.ts';
 import type { CtxoptEventSource } from './ctxopt-events.ts';
 import type { ConversationSettings } from './optimize-conversation.ts';
-import { type ContextOptimizerOptions, resolveOptimizer } from './optimizer-options.ts';
+import { type OptimizerSourceOptions, resolveOptimizer } from './optimizer-options.ts';
 
-/** Options of `ContextOptimizerRunnable` and `contextOptimizerMiddleware`. */
-export interface ConversationOptimizerOptions extends ContextOptimizerOptions {
-  /** How many messages at the end stay as they are, besides the last user turn. @default 0 */
-  protectLastMessages?: number;
-  /** Roles never compressed. @default ['system'] */
-  pinnedRoles?: readonly string[];
+/**
+ * Options of `ContextOptimizerRunnable` and `contextOptimizerMiddleware`: the conversation
+ * policy shared with `@ctxopt/ai-sdk` (the README's policy table), where the optimizer
+ * comes from, and the message that stands for a compressed history.
+ */
+export interface ConversationOptimizerOptions
+  extends OptimizerSourceOptions,
+    ConversationPolicyOptions {
   /**
    * Builds the message that replaces the compressed span.
    * @default a `HumanMessage` reading "Earlier conversation (compressed):" and the text
    */
   compressedMessage?: CompressedMessageFactory;
-  /**
-   * How many recent compressions are reused when the same span and query come again
-   * (each step of an agent's tool loop); `0` sends every time. @default 32
-   */
-  cacheSize?: number;
 }
 
 export function conversationSettings(
@@ -28,18 +28,12 @@ export function conversationSettings(
   owner: string,
   source: CtxoptEventSource,
 ): ConversationSettings {
+  const policy = resolveConversationPolicy(options, { owner });
+  // `timeout` is the policy's deadline; it also bounds each attempt of a client built here.
+  const clientSource = options.optimizer ? { ...options, timeout: undefined } : options;
   return {
-    ...checkCompressSettings(options, owner, DEFAULT_MIN_TOKENS),
-    optimizer: resolveOptimizer(options, owner),
+    compressor: new ConversationCompressor(resolveOptimizer(clientSource, owner), policy),
     source,
-    protectLastMessages: checkCount(
-      owner,
-      'protectLastMessages',
-      options.protectLastMessages ?? 0,
-      0,
-    ),
-    pinnedRoles: options.pinnedRoles ?? ['system'],
     createMessage: options.compressedMessage ?? compressedHistoryMessage,
-    cache: new CompressionCache(checkCount(owner, 'cacheSize', options.cacheSize ?? 32, 0)),
   };
 }

@@ -1,4 +1,4 @@
-import type { CompressResponse, GenerateResponse } from '@ctxopt/core';
+import type { CompressionReport, CompressResponse, GenerateResponse } from '@ctxopt/core';
 import { type MonthlyUsage, summarizeError } from '@ctxopt/core';
 import { dispatchCustomEvent } from '@langchain/core/callbacks/dispatch';
 import type { RunnableConfig } from '@langchain/core/runnables';
@@ -21,8 +21,15 @@ export type EventScope =
 /** Which part of this package dispatched an event. */
 export type CtxoptEventSource = 'compressor' | 'runnable' | 'middleware' | 'chat_model';
 
-/** Payload of `ctxopt_usage`: the request's figures, and the month's when the service sent them. */
-export interface CtxoptUsageEvent extends CompressionSummary {
+/**
+ * Payload of `ctxopt_usage`: the request's figures, and the month's when the service sent
+ * them. From the runnable and the middleware it is the policy's whole `CompressionReport`
+ * (the one `onCompress` receives): which messages, sizes before and after, compressed
+ * texts, request ids, figures summed over the spans the model received.
+ */
+export interface CtxoptUsageEvent
+  extends CompressionSummary,
+    Partial<Omit<CompressionReport, keyof CompressionSummary | 'monthly'>> {
   source: CtxoptEventSource;
   monthly?: MonthlyUsage;
 }
@@ -46,6 +53,27 @@ export function dispatchUsage(
   scope?: EventScope,
 ): Promise<void> {
   const payload: CtxoptUsageEvent = { source, ...summarizeUsage(response) };
+  return safeDispatch(USAGE_EVENT, payload, scope);
+}
+
+/**
+ * Dispatches a conversation's report as `ctxopt_usage`, and hands the same payload to
+ * `write` (LangGraph's custom stream, `streamMode: 'custom'`) as `{ type, data }`.
+ */
+export function dispatchReport(
+  report: CompressionReport,
+  source: CtxoptEventSource,
+  scope?: EventScope,
+  write?: (chunk: unknown) => void,
+): Promise<void> {
+  const payload = { source, ...report, requestId: report.requestId ?? '' } as CtxoptUsageEvent;
+  if (write) {
+    try {
+      write({ type: USAGE_EVENT, data: payload });
+    } catch {
+      // Reporting never breaks the call it reports on.
+    }
+  }
   return safeDispatch(USAGE_EVENT, payload, scope);
 }
 

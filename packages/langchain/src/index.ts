@@ -13,6 +13,7 @@ export {
 } from './context-optimizer-compressor.ts';
 export {
   type ContextOptimizerMiddlewareOptions,
+  CTXOPT_CONTEXT_KEY,
   contextOptimizerMiddleware,
 } from './context-optimizer-middleware.ts';
 export {

@@ -1,29 +1,55 @@
 import type { PlannerMessage } from '@ctxopt/core';
 import { AIMessage, type BaseMessage, ChatMessage, ToolMessage } from '@langchain/core/messages';
 
+/** Content blocks that hold a model's reasoning, by provider. */
+const reasoningTypes = new Set(['reasoning', 'thinking', 'redacted_thinking']);
+
 /**
  * LangChain messages seen the planner's way, index for index. Text is what would be
  * sent for compression; tool calls are rendered as text so that the compressed history
- * still says which tools ran; any part that is not text pins the message as it is.
+ * still says which tools ran; any part that is not text pins the message as it is. A
+ * `ToolMessage` with text content is offered for compression in place.
  */
 export function toPlannerMessages(messages: readonly BaseMessage[]): PlannerMessage[] {
   return messages.map(toPlannerMessage);
 }
 
 function toPlannerMessage(message: BaseMessage): PlannerMessage {
+  const { content } = message;
+  const parts = typeof content === 'string' ? (content.length > 0 ? [content] : []) : content;
+  const reasoningParts = parts.filter(
+    (part) => typeof part !== 'string' && reasoningTypes.has(part.type),
+  ).length;
   const planned: PlannerMessage = {
     role: roleOf(message),
     text: messageText(message),
     hasNonTextParts: hasNonTextParts(message),
+    contentParts: parts.length - reasoningParts,
   };
+  if (reasoningParts > 0) planned.reasoning = 'free';
   if (AIMessage.isInstance(message) && message.tool_calls?.length) {
     // A call without an id cannot be paired with its result: an id no result carries
     // makes the planner keep the message as it is rather than orphan a result.
-    planned.toolCallIds = message.tool_calls.map(
-      (call, index) => call.id ?? `ctxopt-unpaired-${index}`,
-    );
+    planned.toolCalls = message.tool_calls.map((call, index) => ({
+      id: call.id ?? `ctxopt-unpaired-${index}`,
+      name: call.name,
+      arguments: JSON.stringify(call.args) ?? '',
+    }));
+    planned.toolCallIds = planned.toolCalls.map((call) => call.id);
+    planned.contentParts = (planned.contentParts ?? 0) + message.tool_calls.length;
   }
-  if (ToolMessage.isInstance(message)) planned.toolResultIds = [message.tool_call_id];
+  if (ToolMessage.isInstance(message)) {
+    planned.toolResultIds = [message.tool_call_id];
+    planned.toolResults = [
+      {
+        toolCallId: message.tool_call_id,
+        toolName: message.name ?? 'tool',
+        text: planned.hasNonTextParts ? undefined : planned.text,
+      },
+    ];
+    // A tool result is never removed, even when empty: its call needs it.
+    planned.contentParts = Math.max(1, planned.contentParts ?? 0);
+  }
   return planned;
 }
 

@@ -1,4 +1,4 @@
-import { APIUserAbortError, CompressionCache, type CompressParams } from '@ctxopt/core';
+import { APIUserAbortError, type CompressParams } from '@ctxopt/core';
 import {
   AIMessage,
   type BaseMessage,
@@ -7,37 +7,35 @@ import {
   SystemMessage,
 } from '@langchain/core/messages';
 import { describe, expect, it } from 'vitest';
-import { compressedHistoryMessage } from './compressed-message.ts';
-import { type ConversationSettings, optimizeConversation } from './optimize-conversation.ts';
+import { type ConversationOptimizerOptions, conversationSettings } from './conversation-options.ts';
+import { optimizeConversation } from './optimize-conversation.ts';
 import { compressBody } from './test-support/fake-service.ts';
 
 function recordingSettings(
   answer: (params: CompressParams) => ReturnType<typeof compressBody> | Error,
-  overrides: Partial<ConversationSettings> = {},
+  overrides: ConversationOptimizerOptions = {},
 ) {
   const sent: CompressParams[] = [];
-  const settings: ConversationSettings = {
-    optimizer: {
-      async compress(params) {
-        sent.push(params);
-        const result = answer(params);
-        if (result instanceof Error) throw result;
-        return result;
+  const settings = conversationSettings(
+    {
+      optimizer: {
+        async compress(params) {
+          sent.push(params);
+          const result = answer(params);
+          if (result instanceof Error) throw result;
+          return result;
+        },
+        async generate() {
+          throw new Error('not used');
+        },
       },
-      async generate() {
-        throw new Error('not used');
-      },
+      minTokens: 0,
+      cacheSize: 0,
+      ...overrides,
     },
-    body: {},
-    onError: 'passthrough',
-    minTokens: 0,
-    source: 'runnable',
-    protectLastMessages: 0,
-    pinnedRoles: ['system'],
-    createMessage: compressedHistoryMessage,
-    cache: new CompressionCache(0),
-    ...overrides,
-  };
+    'test',
+    'runnable',
+  );
   return { settings, sent };
 }
 
@@ -103,7 +101,7 @@ describe('optimizeConversation', () => {
 
   it('reuses a cached compression for the same span and query, with no second call', async () => {
     const { settings, sent } = recordingSettings(() => compressBody('gist'), {
-      cache: new CompressionCache(2),
+      cacheSize: 2,
     });
     const history = [new AIMessage('a long answer'), new HumanMessage('q?')];
 

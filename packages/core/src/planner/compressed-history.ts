@@ -8,3 +8,11 @@ export const COMPRESSED_HISTORY_HEADER = 'Earlier conversation (compressed):';
 export function compressedHistoryText(compressedText: string): string {
   return `${COMPRESSED_HISTORY_HEADER}\n\n${compressedText}`;
 }
+
+/** The line that introduces a compressed tool result, so the model knows it was shortened. */
+export const COMPRESSED_TOOL_RESULT_HEADER = 'Tool result (compressed):';
+
+/** The text of a tool result compressed in place: the same wording in every integration. */
+export function compressedToolResultText(compressedText: string): string {
+  return `${COMPRESSED_TOOL_RESULT_HEADER}\n\n${compressedText}`;
+}

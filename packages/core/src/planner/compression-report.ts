@@ -41,7 +41,7 @@ export interface CompressionReport {
   /** Why nothing was sent, or why nothing was used (`no-saving`). */
   reason?: CompressionSkipReason | 'no-saving';
   spans: CompressedSpanReport[];
-  /** The request id of the last new call (`requestIds` has all of them). */
+  /** The request id of the last new call (`requestIds` has all of them), else of a reused compression or of the failure. */
   requestId?: string;
   /** Request ids of the calls this prompt made (cache hits make none). */
   requestIds: string[];

@@ -96,7 +96,10 @@ export class ConversationCompressor {
       throw call.signal.reason ?? new APIUserAbortError();
     }
     const failure = outcomes.find((outcome) => outcome.status === 'rejected');
-    if (failure && policy.onError === 'throw') throw failure.reason;
+    // An abort is the caller's decision, never a service failure to fall open from.
+    if (failure && (policy.onError === 'throw' || APIUserAbortError.isInstance(failure.reason))) {
+      throw failure.reason;
+    }
     const texts = outcomes.map((outcome) =>
       outcome.status === 'fulfilled' ? outcome.value.text : undefined,
     );
@@ -261,7 +264,7 @@ function summarize(base: CompressionReport, spans: CompressedSpanReport[]): Comp
     status,
     ...(status === 'skipped' ? { reason: 'no-saving' as const } : {}),
     spans,
-    ...(requestIds.length > 0 ? { requestId: requestIds.at(-1)! } : {}),
+    ...requestIdOf(requestIds, used, failed),
     requestIds,
     calls: fresh.length,
     inputTokens,
@@ -270,6 +273,16 @@ function summarize(base: CompressionReport, spans: CompressedSpanReport[]): Comp
     reductionPct: inputTokens > 0 ? Math.round((savedTokens / inputTokens) * 10_000) / 100 : 0,
     ...(failed?.error ? { error: failed.error } : {}),
   };
+}
+
+/** The last new call's id; else the id of a reused compression, or of the failure. */
+function requestIdOf(
+  requestIds: string[],
+  used: CompressedSpanReport[],
+  failed: CompressedSpanReport | undefined,
+): { requestId?: string } {
+  const requestId = requestIds.at(-1) ?? used.at(-1)?.requestId ?? failed?.error?.requestId;
+  return requestId === undefined ? {} : { requestId };
 }
 
 function sum(

@@ -121,7 +121,7 @@ describe('planCompression', () => {
     expect(drop).toMatchObject({ dropReasoning: [1, 2], removeEmpty: [1, 6] });
   });
 
-  it('folds no tool call or result into the history span', () => {
+  it('folds a finished tool cycle of an earlier turn into the history, unless its result stays verbatim', () => {
     const messages = [
       user(long('old question')),
       call('c0'),
@@ -133,10 +133,15 @@ describe('planCompression', () => {
       messages,
       resolveConversationPolicy({ toolResults: { keepLast: 0 } }),
     );
-    const history = plan.spans.find((span) => span.kind === 'history');
-    expect(history).toMatchObject({ start: 0, end: 1 });
-    expect(plan.spans.find((span) => span.kind === 'tool-result')).toMatchObject({
-      toolCallId: 'c0',
-    });
+    expect(plan.spans).toMatchObject([{ kind: 'history', start: 0, end: 4 }]);
+    // The newest result stays verbatim: its message and call stay out of the span.
+    const kept = planCompression(messages, resolveConversationPolicy({}));
+    expect(kept.spans).toMatchObject([{ kind: 'history', start: 0, end: 1 }]);
+    // With tool results off, the history never takes a tool cycle.
+    const off = planCompression(
+      messages,
+      resolveConversationPolicy({ toolResults: { compress: false, keepLast: 0 } }),
+    );
+    expect(off.spans).toMatchObject([{ kind: 'history', start: 0, end: 1 }]);
   });
 });

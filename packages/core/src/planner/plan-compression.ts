@@ -52,9 +52,10 @@ export interface PlanCompressionContext {
  * question, the last `keep` messages, the newest `toolResults.keepLast` results, excluded
  * tools, anything text cannot carry), and what is pruned (reasoning, empty messages).
  *
- * Valid for every provider by construction: no message with a tool call or result is
- * ever moved or merged, so each call keeps its result in the same place; a compressed
- * result only changes its text; reasoning tied to a tool call or a provider item stays.
+ * Valid for every provider by construction: a tool call and its result are folded into
+ * the history together or not at all (the planner never cuts a pair), a result
+ * compressed in place only changes its text, and reasoning tied to a tool call or a
+ * provider item stays.
  */
 export function planCompression(
   messages: readonly PlannerMessage[],
@@ -74,10 +75,14 @@ export function planCompression(
   }
 
   const keepFrom = messages.length - keptAtEnd(sizes, policy);
+  const verbatim = verbatimToolResults(messages, policy);
   const history = planConversation(
-    // Messages with tool calls or results are compressed in place, never folded away.
-    messages.map((message) =>
-      message.toolCallIds?.length || message.toolResultIds?.length || message.toolResults?.length
+    // Complete tool cycles of earlier turns fold into the history like any other message;
+    // a result that must stay verbatim pins its message (and so keeps its call too).
+    messages.map((message, index) =>
+      verbatim.has(index) ||
+      (!policy.toolResults.compress &&
+        (message.toolCallIds?.length || message.toolResultIds?.length))
         ? { ...message, hasNonTextParts: true }
         : message,
     ),
@@ -89,6 +94,8 @@ export function planCompression(
     },
   );
   const spans: CompressionSpan[] = [];
+  const inHistory = (index: number) =>
+    history.compress && index >= history.spanStart && index < history.spanEnd;
   if (history.compress) {
     spans.push({
       kind: 'history',
@@ -98,7 +105,15 @@ export function planCompression(
       estimatedTokens: history.estimatedTokens,
     });
   }
-  spans.push(...toolResultSpans(messages, policy, keepFrom, history.query, countTokens));
+  spans.push(
+    ...toolResultSpans(
+      messages,
+      policy,
+      history.query,
+      countTokens,
+      (index) => index < keepFrom && !verbatim.has(index) && !inHistory(index),
+    ),
+  );
   if (spans.length === 0)
     return { ...plan, skipReason: history.skipReason ?? 'nothing-to-compress' };
   return { ...plan, spans };
@@ -158,44 +173,65 @@ function keptAtEnd(sizes: readonly number[], policy: ConversationPolicy): number
   return kept;
 }
 
+/**
+ * Messages whose tool results stay verbatim: the newest `keepLast` results, results of
+ * excluded tools, and results text cannot carry.
+ */
+function verbatimToolResults(
+  messages: readonly PlannerMessage[],
+  policy: ConversationPolicy,
+): Set<number> {
+  const { keepLast, exclude } = policy.toolResults;
+  const excluded = new Set(exclude);
+  const verbatim = new Set<number>();
+  const results = messages.flatMap((message, messageIndex) =>
+    (message.toolResults ?? []).map((result) => ({ ...result, messageIndex })),
+  );
+  results.forEach((result, order) => {
+    const newest = order >= results.length - keepLast;
+    if (newest || excluded.has(result.toolName) || result.text === undefined) {
+      verbatim.add(result.messageIndex);
+    }
+  });
+  return verbatim;
+}
+
+/** Each remaining tool result, compressed in place against the question and its call. */
 function toolResultSpans(
   messages: readonly PlannerMessage[],
   policy: ConversationPolicy,
-  keepFrom: number,
   question: string | undefined,
   countTokens: (text: string) => number,
+  compressible: (messageIndex: number) => boolean,
 ): CompressionSpan[] {
-  const { compress, keepLast, exclude, minTokens } = policy.toolResults;
+  const { compress, minTokens } = policy.toolResults;
   if (!compress) return [];
   const calls = new Map<string, string>();
   for (const message of messages) {
     for (const call of message.toolCalls ?? []) calls.set(call.id, call.arguments);
   }
-  const results = messages.flatMap((message, messageIndex) =>
-    (message.toolResults ?? []).map((result) => ({ ...result, messageIndex })),
-  );
-  const excluded = new Set(exclude);
   const pinnedRoles = new Set(policy.pinnedRoles);
   const spans: CompressionSpan[] = [];
-  for (const result of results.slice(0, Math.max(0, results.length - keepLast))) {
-    const { messageIndex, toolCallId, toolName, text } = result;
-    if (messageIndex >= keepFrom || text === undefined || excluded.has(toolName)) continue;
-    if (pinnedRoles.has(messages[messageIndex]!.role)) continue;
-    const estimatedTokens = countTokens(text);
-    if (estimatedTokens < Math.max(1, minTokens)) continue;
-    const call = calls.get(toolCallId);
-    const query = [question, `Tool call ${toolName}${call === undefined ? '' : `: ${call}`}`]
-      .filter((line) => line !== undefined && line.length > 0)
-      .join('\n');
-    spans.push({
-      kind: 'tool-result',
-      messageIndex,
-      toolCallId,
-      toolName,
-      params: withLevel({ context: text, query }, policy),
-      estimatedTokens,
-    });
-  }
+  messages.forEach((message, messageIndex) => {
+    if (!compressible(messageIndex) || pinnedRoles.has(message.role)) return;
+    for (const { toolCallId, toolName, text } of message.toolResults ?? []) {
+      if (text === undefined) continue;
+      const estimatedTokens = countTokens(text);
+      if (estimatedTokens < Math.max(1, minTokens)) continue;
+      const call = calls.get(toolCallId);
+      const query = [question, `Tool call ${toolName}${call === undefined ? '' : `: ${call}`}`]
+        .filter((line) => line !== undefined && line.length > 0)
+        .join('\n');
+      spans.push({
+        kind: 'tool-result',
+        messageIndex,
+        toolCallId,
+        toolName,
+        params: withLevel({ context: text, query }, policy),
+        estimatedTokens,
+      });
+    }
+  });
   return spans;
 }
 

@@ -1,0 +1,33 @@
+import type { LanguageModelV4Message } from '@ai-sdk/provider';
+import { compressedToolResultText, type MessageEdits } from '@ctxopt/core';
+
+/**
+ * How the policy's rewrites are made on AI SDK messages: a compressed tool result keeps
+ * its part, id, name and provider options, only its output becomes the compressed text.
+ */
+export function promptEdits(
+  createMessage: (compressedText: string) => LanguageModelV4Message,
+): MessageEdits<LanguageModelV4Message> {
+  return {
+    historyMessage: createMessage,
+    replaceToolResult(message, toolCallId, compressedText) {
+      if (message.role !== 'tool' && message.role !== 'assistant') return message;
+      const content = message.content.map((part) =>
+        part.type === 'tool-result' && part.toolCallId === toolCallId
+          ? {
+              ...part,
+              output: { type: 'text' as const, value: compressedToolResultText(compressedText) },
+            }
+          : part,
+      );
+      return { ...message, content } as LanguageModelV4Message;
+    },
+    dropReasoning(message) {
+      if (message.role !== 'assistant') return message;
+      const content = message.content.filter(
+        (part) => part.type !== 'reasoning' && part.type !== 'reasoning-file',
+      );
+      return { ...message, content };
+    },
+  };
+}
