@@ -1,27 +1,42 @@
 // The list of vitest projects. vitest 5 no longer reads this file by itself:
 // vitest.config.ts imports it into `test.projects`.
+//
+// Three layers, chosen with CTXOPT_TEST_LAYERS (a comma-separated list; `source` when unset,
+// `pnpm test` runs all three after a build):
+// - `source`: every suite against the TypeScript sources, through the `@ctxopt/source`
+//   export condition, so no build is needed while working;
+// - `dist`: the same suites against the built packages as they ship, ESM (`dist:<name>`)
+//   and CommonJS (`dist-cjs:<name>`). Every `@ctxopt/*` import resolves to `dist/`, and
+//   Node itself loads those files, as it would in a user's app. White-box tests that import
+//   a package's own `src` files by relative path still test that source; everything they
+//   reach through a package name is the shipped code;
+// - `packed`: test/packed, the tarballs `pnpm pack` makes, installed with npm into a
+//   project outside the workspace.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
 
-// Tests import the workspace packages from source, so no build is needed before `pnpm test`.
+const layers = new Set(
+  (process.env.CTXOPT_TEST_LAYERS ?? 'source')
+    .split(',')
+    .map((layer) => layer.trim())
+    .filter(Boolean),
+);
+const knownLayers = ['source', 'dist', 'packed'];
+for (const layer of layers) {
+  if (!knownLayers.includes(layer)) {
+    throw new Error(
+      `CTXOPT_TEST_LAYERS: unknown layer "${layer}" (known: ${knownLayers.join(', ')})`,
+    );
+  }
+}
+
 const sourceConditions = ['@ctxopt/source'];
+const packageNames = ['core', 'local', 'langchain', 'ai-sdk'];
+const root = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 const defaultInclude = ['src/**/*.test.ts', 'test/**/*.test.ts'];
-
-function project(name: string, directory: string, include = defaultInclude) {
-  return defineProject({
-    resolve: { conditions: sourceConditions },
-    ssr: { resolve: { conditions: sourceConditions, externalConditions: sourceConditions } },
-    test: {
-      name,
-      root: fileURLToPath(new URL(directory, import.meta.url)),
-      include,
-      exclude: ['**/*.int.test.ts', '**/node_modules/**'],
-      environment: 'node',
-    },
-  });
-}
+const defaultExclude = ['**/*.int.test.ts', '**/node_modules/**'];
 
 const folders = {
   core: './packages/core',
@@ -36,6 +51,73 @@ const folders = {
 // The reliability suite is a folder of tests with no package around it.
 const includeOf: Record<string, string[]> = { reliability: ['**/*.test.ts'] };
 
-export const projects = Object.entries(folders)
-  .filter(([, directory]) => existsSync(new URL(directory, import.meta.url)))
-  .map(([name, directory]) => project(name, directory, includeOf[name]));
+function sourceProject(name: string, directory: string) {
+  return defineProject({
+    resolve: { conditions: sourceConditions },
+    ssr: { resolve: { conditions: sourceConditions, externalConditions: sourceConditions } },
+    test: {
+      name,
+      root: root(directory),
+      include: includeOf[name] ?? defaultInclude,
+      exclude: defaultExclude,
+      environment: 'node',
+    },
+  });
+}
+
+// Built files of the workspace packages, handed to Node untransformed.
+const builtFiles = /\/packages\/[^/]+\/dist\//;
+
+function distProject(name: string, directory: string, format: 'esm' | 'cjs') {
+  // CommonJS: each `@ctxopt/<name>` import is pointed at its `dist/index.cjs`; Node loads it
+  // with `require` semantics, and its own `require('@ctxopt/core')` picks the CJS build too.
+  const alias =
+    format === 'cjs'
+      ? packageNames.map((packageName) => ({
+          find: new RegExp(`^@ctxopt/${packageName}$`),
+          replacement: root(`./packages/${packageName}/dist/index.cjs`),
+        }))
+      : [];
+  return defineProject({
+    resolve: { alias },
+    test: {
+      name: `${format === 'esm' ? 'dist' : 'dist-cjs'}:${name}`,
+      root: root(directory),
+      include: includeOf[name] ?? defaultInclude,
+      exclude: defaultExclude,
+      environment: 'node',
+      globalSetup: [root('./scripts/require-build.ts')],
+      server: { deps: { external: [builtFiles] } },
+      env: { CTXOPT_TEST_TARGET: format === 'esm' ? 'dist' : 'dist-cjs' },
+    },
+  });
+}
+
+const present = Object.entries(folders).filter(([, directory]) =>
+  existsSync(new URL(directory, import.meta.url)),
+);
+
+export const projects = [
+  ...(layers.has('source')
+    ? present.map(([name, directory]) => sourceProject(name, directory))
+    : []),
+  ...(layers.has('dist')
+    ? present.flatMap(([name, directory]) => [
+        distProject(name, directory, 'esm'),
+        distProject(name, directory, 'cjs'),
+      ])
+    : []),
+  ...(layers.has('packed')
+    ? [
+        defineProject({
+          test: {
+            name: 'packed',
+            root: root('./test/packed'),
+            include: ['**/*.test.ts'],
+            exclude: defaultExclude,
+            environment: 'node',
+          },
+        }),
+      ]
+    : []),
+];

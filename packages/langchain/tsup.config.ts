@@ -7,4 +7,6 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   target: 'node22',
+  // Readable class names in stack traces; identity never depends on them (see core's errors.ts).
+  keepNames: true,
 });

@@ -1,26 +1,48 @@
 /**
  * Every error the client throws. One root, `ContextOptimizerError`, with a literal
  * `name` on each class and a `Symbol.for` marker on each prototype, so that
- * `XError.isInstance(error)` still works when two copies of this package are installed.
+ * `XError.isInstance(error)` still works when two copies of this package are installed
+ * (an ESM and a CommonJS copy, or two versions) and after a bundler renames the classes.
+ *
+ * Each marker is written out as a literal string, never derived from `constructor.name`
+ * or `Class.name`: bundlers rename classes (`APIError` became `_APIError` in a build once),
+ * and a marker keyed on the runtime name silently stops matching in the shipped code.
  *
  * None of these ever holds the API key: requests are described by method and path
  * only, and response headers are copied with credentials masked.
  */
 
 // Symbol.for is the process-wide registry: two copies of this package get the same symbol.
-function marker(name: string): symbol {
-  return Symbol.for(`ctxopt.error.${name}`);
+const markers = {
+  ContextOptimizerError: Symbol.for('ctxopt.error.ContextOptimizerError'),
+  RequestValidationError: Symbol.for('ctxopt.error.RequestValidationError'),
+  APIError: Symbol.for('ctxopt.error.APIError'),
+  BadRequestError: Symbol.for('ctxopt.error.BadRequestError'),
+  AuthenticationError: Symbol.for('ctxopt.error.AuthenticationError'),
+  PermissionDeniedError: Symbol.for('ctxopt.error.PermissionDeniedError'),
+  NotFoundError: Symbol.for('ctxopt.error.NotFoundError'),
+  IdempotencyConflictError: Symbol.for('ctxopt.error.IdempotencyConflictError'),
+  UnprocessableEntityError: Symbol.for('ctxopt.error.UnprocessableEntityError'),
+  RateLimitError: Symbol.for('ctxopt.error.RateLimitError'),
+  InternalServerError: Symbol.for('ctxopt.error.InternalServerError'),
+  ResponseValidationError: Symbol.for('ctxopt.error.ResponseValidationError'),
+  APIConnectionError: Symbol.for('ctxopt.error.APIConnectionError'),
+  APIConnectionTimeoutError: Symbol.for('ctxopt.error.APIConnectionTimeoutError'),
+  APIUserAbortError: Symbol.for('ctxopt.error.APIUserAbortError'),
+  InvalidOptionError: Symbol.for('ctxopt.error.InvalidOptionError'),
+} as const;
+
+type ErrorClassName = keyof typeof markers;
+
+function mark(errorClass: { prototype: object }, name: ErrorClassName): void {
+  Object.defineProperty(errorClass.prototype, markers[name], { value: true });
 }
 
-function mark(errorClass: { prototype: object; name: string }) {
-  Object.defineProperty(errorClass.prototype, marker(errorClass.name), { value: true });
-}
-
-function hasMarker(value: unknown, name: string): boolean {
+function hasMarker(value: unknown, name: ErrorClassName): boolean {
   return (
     typeof value === 'object' &&
     value !== null &&
-    (value as Record<symbol, unknown>)[marker(name)] === true
+    (value as Record<symbol, unknown>)[markers[name]] === true
   );
 }
 
@@ -30,7 +52,7 @@ export class ContextOptimizerError extends Error {
     return hasMarker(value, 'ContextOptimizerError');
   }
 }
-mark(ContextOptimizerError);
+mark(ContextOptimizerError, 'ContextOptimizerError');
 
 /** One broken rule of the contract, found before anything was sent. */
 export interface ValidationIssue {
@@ -60,7 +82,7 @@ export class RequestValidationError extends ContextOptimizerError {
     return hasMarker(value, 'RequestValidationError');
   }
 }
-mark(RequestValidationError);
+mark(RequestValidationError, 'RequestValidationError');
 
 export type SafeHeaders = Record<string, string>;
 
@@ -117,37 +139,79 @@ export class APIError extends ContextOptimizerError {
     };
   }
 }
-mark(APIError);
+mark(APIError, 'APIError');
 
-function statusClass(name: string) {
-  const created = class extends APIError {
-    override readonly name = name;
-    static override isInstance(value: unknown): value is APIError {
-      return hasMarker(value, name);
-    }
-  };
-  Object.defineProperty(created, 'name', { value: name });
-  mark(created);
-  return created;
+/** 400: the request broke a rule the service checks. */
+export class BadRequestError extends APIError {
+  override readonly name = 'BadRequestError';
+  static override isInstance(value: unknown): value is BadRequestError {
+    return hasMarker(value, 'BadRequestError');
+  }
 }
+mark(BadRequestError, 'BadRequestError');
 
-export const BadRequestError = statusClass('BadRequestError');
-export type BadRequestError = InstanceType<typeof BadRequestError>;
-export const AuthenticationError = statusClass('AuthenticationError');
-export type AuthenticationError = InstanceType<typeof AuthenticationError>;
-export const PermissionDeniedError = statusClass('PermissionDeniedError');
-export type PermissionDeniedError = InstanceType<typeof PermissionDeniedError>;
-export const NotFoundError = statusClass('NotFoundError');
-export type NotFoundError = InstanceType<typeof NotFoundError>;
+/** 401: the API key is missing or not valid. */
+export class AuthenticationError extends APIError {
+  override readonly name = 'AuthenticationError';
+  static override isInstance(value: unknown): value is AuthenticationError {
+    return hasMarker(value, 'AuthenticationError');
+  }
+}
+mark(AuthenticationError, 'AuthenticationError');
+
+/** 403: the key may not do this. */
+export class PermissionDeniedError extends APIError {
+  override readonly name = 'PermissionDeniedError';
+  static override isInstance(value: unknown): value is PermissionDeniedError {
+    return hasMarker(value, 'PermissionDeniedError');
+  }
+}
+mark(PermissionDeniedError, 'PermissionDeniedError');
+
+/** 404: no such route. */
+export class NotFoundError extends APIError {
+  override readonly name = 'NotFoundError';
+  static override isInstance(value: unknown): value is NotFoundError {
+    return hasMarker(value, 'NotFoundError');
+  }
+}
+mark(NotFoundError, 'NotFoundError');
+
 /** 409: the Idempotency-Key was already used with a different body (spec 7.2). */
-export const IdempotencyConflictError = statusClass('IdempotencyConflictError');
-export type IdempotencyConflictError = InstanceType<typeof IdempotencyConflictError>;
-export const UnprocessableEntityError = statusClass('UnprocessableEntityError');
-export type UnprocessableEntityError = InstanceType<typeof UnprocessableEntityError>;
-export const RateLimitError = statusClass('RateLimitError');
-export type RateLimitError = InstanceType<typeof RateLimitError>;
-export const InternalServerError = statusClass('InternalServerError');
-export type InternalServerError = InstanceType<typeof InternalServerError>;
+export class IdempotencyConflictError extends APIError {
+  override readonly name = 'IdempotencyConflictError';
+  static override isInstance(value: unknown): value is IdempotencyConflictError {
+    return hasMarker(value, 'IdempotencyConflictError');
+  }
+}
+mark(IdempotencyConflictError, 'IdempotencyConflictError');
+
+/** 422: the body is well-formed but cannot be processed. */
+export class UnprocessableEntityError extends APIError {
+  override readonly name = 'UnprocessableEntityError';
+  static override isInstance(value: unknown): value is UnprocessableEntityError {
+    return hasMarker(value, 'UnprocessableEntityError');
+  }
+}
+mark(UnprocessableEntityError, 'UnprocessableEntityError');
+
+/** 429: too many requests, or the monthly quota is spent. */
+export class RateLimitError extends APIError {
+  override readonly name = 'RateLimitError';
+  static override isInstance(value: unknown): value is RateLimitError {
+    return hasMarker(value, 'RateLimitError');
+  }
+}
+mark(RateLimitError, 'RateLimitError');
+
+/** 5xx: the service (or the provider behind it) failed. */
+export class InternalServerError extends APIError {
+  override readonly name = 'InternalServerError';
+  static override isInstance(value: unknown): value is InternalServerError {
+    return hasMarker(value, 'InternalServerError');
+  }
+}
+mark(InternalServerError, 'InternalServerError');
 
 /** The service's body did not fit the contract (not JSON, or a required field missing). */
 export class ResponseValidationError extends APIError {
@@ -156,7 +220,7 @@ export class ResponseValidationError extends APIError {
     return hasMarker(value, 'ResponseValidationError');
   }
 }
-mark(ResponseValidationError);
+mark(ResponseValidationError, 'ResponseValidationError');
 
 /** No response arrived: the connection failed or broke. */
 export class APIConnectionError extends ContextOptimizerError {
@@ -168,7 +232,7 @@ export class APIConnectionError extends ContextOptimizerError {
     return hasMarker(value, 'APIConnectionError');
   }
 }
-mark(APIConnectionError);
+mark(APIConnectionError, 'APIConnectionError');
 
 /** An attempt took longer than its timeout. */
 export class APIConnectionTimeoutError extends APIConnectionError {
@@ -177,7 +241,7 @@ export class APIConnectionTimeoutError extends APIConnectionError {
     return hasMarker(value, 'APIConnectionTimeoutError');
   }
 }
-mark(APIConnectionTimeoutError);
+mark(APIConnectionTimeoutError, 'APIConnectionTimeoutError');
 
 /** The caller's AbortSignal fired. Never retried. */
 export class APIUserAbortError extends ContextOptimizerError {
@@ -189,7 +253,7 @@ export class APIUserAbortError extends ContextOptimizerError {
     return hasMarker(value, 'APIUserAbortError');
   }
 }
-mark(APIUserAbortError);
+mark(APIUserAbortError, 'APIUserAbortError');
 
 /**
  * An option of an integration (given at construction or per call) breaks its rule;
@@ -211,4 +275,4 @@ export class InvalidOptionError extends ContextOptimizerError {
     return hasMarker(value, 'InvalidOptionError');
   }
 }
-mark(InvalidOptionError);
+mark(InvalidOptionError, 'InvalidOptionError');
