@@ -11,6 +11,7 @@ import {
   ContextOptimizerError,
   IdempotencyConflictError,
   InternalServerError,
+  InvalidOptionError,
   isRetryableError,
   NotFoundError,
   PermissionDeniedError,
@@ -45,6 +46,7 @@ const everyClass = [
   APIConnectionError,
   APIConnectionTimeoutError,
   APIUserAbortError,
+  InvalidOptionError,
 ] as const;
 
 describe('error identity', () => {
@@ -80,6 +82,7 @@ describe('error identity', () => {
       'APIConnectionError',
       'APIConnectionTimeoutError',
       'APIUserAbortError',
+      'InvalidOptionError',
     ]);
     expect(new APIConnectionTimeoutError('slow').name).toBe('APIConnectionTimeoutError');
     expect(APIError.generate(503, 'failed', init).name).toBe('InternalServerError');
