@@ -13,8 +13,9 @@
 // - `packed`: test/packed, the tarballs `pnpm pack` makes, installed with npm into a
 //   project outside the workspace.
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { defineProject } from 'vitest/config';
+import { defineProject, type Plugin } from 'vitest/config';
 
 const layers = new Set(
   (process.env.CTXOPT_TEST_LAYERS ?? 'source')
@@ -32,7 +33,6 @@ for (const layer of layers) {
 }
 
 const sourceConditions = ['@ctxopt/source'];
-const packageNames = ['core', 'local', 'langchain', 'ai-sdk'];
 const root = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 const defaultInclude = ['src/**/*.test.ts', 'test/**/*.test.ts'];
@@ -68,18 +68,20 @@ function sourceProject(name: string, directory: string) {
 // Built files of the workspace packages, handed to Node untransformed.
 const builtFiles = /\/packages\/[^/]+\/dist\//;
 
+// CommonJS: every `@ctxopt/*` import (subpaths too) resolves as Node's `require` would, to
+// the CJS build; Node then loads it, and its own `require('@ctxopt/core')` stays in CJS.
+const requireResolution: Plugin = {
+  name: 'ctxopt-require-resolution',
+  enforce: 'pre',
+  resolveId(specifier, importer) {
+    if (!specifier.startsWith('@ctxopt/') || specifier.startsWith('@ctxopt/source')) return null;
+    return createRequire(importer ?? import.meta.url).resolve(specifier);
+  },
+};
+
 function distProject(name: string, directory: string, format: 'esm' | 'cjs') {
-  // CommonJS: each `@ctxopt/<name>` import is pointed at its `dist/index.cjs`; Node loads it
-  // with `require` semantics, and its own `require('@ctxopt/core')` picks the CJS build too.
-  const alias =
-    format === 'cjs'
-      ? packageNames.map((packageName) => ({
-          find: new RegExp(`^@ctxopt/${packageName}$`),
-          replacement: root(`./packages/${packageName}/dist/index.cjs`),
-        }))
-      : [];
   return defineProject({
-    resolve: { alias },
+    plugins: format === 'cjs' ? [requireResolution] : [],
     test: {
       name: `${format === 'esm' ? 'dist' : 'dist-cjs'}:${name}`,
       root: root(directory),
