@@ -1,0 +1,130 @@
+import { createOpenAI } from '@ai-sdk/openai';
+import { contextOptimizerMiddleware } from '@ctxopt/ai-sdk';
+import { generateText, type LanguageModel, stepCountIs, wrapLanguageModel } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { useEmulator } from '../../../test/support/emulator-fixture.ts';
+import { startFakeOpenAIChat } from '../../../test/support/fake-openai-chat.ts';
+import { startHungServer } from '../../../test/support/json-server.ts';
+import {
+  expectLoopGoal,
+  LOOP_QUESTION,
+  LOOP_SYSTEM,
+  toolLoopScript,
+} from '../../../test/support/tool-loop.ts';
+import { HISTORY_ASSISTANT, HISTORY_USER } from './test-support/conversation.ts';
+import { readReport } from './test-support/report-tools.ts';
+import './test-support/quiet-warnings.ts';
+
+const emulator = useEmulator();
+
+const { compressCalls } = emulator;
+
+/** Runs one user turn of `steps` model calls against a fresh fake OpenAI; returns what it received. */
+async function toolLoop(steps: number, wrap: (model: LanguageModel) => LanguageModel) {
+  const openaiApi = await startFakeOpenAIChat(toolLoopScript(steps));
+  try {
+    const openai = createOpenAI({ apiKey: 'sk-test-openai', baseURL: openaiApi.baseURL });
+    const result = await generateText({
+      model: wrap(openai.chat('gpt-4o-mini')),
+      system: LOOP_SYSTEM,
+      prompt: LOOP_QUESTION,
+      tools: { readReport },
+      stopWhen: stepCountIs(steps),
+    });
+    return { result, requests: openaiApi.requests };
+  } finally {
+    await openaiApi.close();
+  }
+}
+
+describe('contextOptimizerMiddleware in an agent tool loop (generateText, @ai-sdk/openai)', () => {
+  it('sends the last of 12 model calls at most half the conversation, the newest result unchanged, every pair intact', async () => {
+    const plain = await toolLoop(12, (model) => model);
+    const optimized = await toolLoop(12, (model) =>
+      wrapLanguageModel({
+        model: model as Parameters<typeof wrapLanguageModel>[0]['model'],
+        middleware: contextOptimizerMiddleware({ ...emulator.client() }),
+      }),
+    );
+    expectLoopGoal(optimized.requests, plain.requests);
+    // Each step sends only the result that fell out of the newest three; earlier ones are reused.
+    expect(compressCalls()).toBe(11 - 3);
+    expect(optimized.result.providerMetadata?.ctxopt).toMatchObject({
+      status: 'compressed',
+      calls: 1,
+    });
+  }, 60_000);
+
+  it('makes one compress call for a 4-step loop over an unchanged history', async () => {
+    const openaiApi = await startFakeOpenAIChat(toolLoopScript(4));
+    try {
+      const openai = createOpenAI({ apiKey: 'sk-test-openai', baseURL: openaiApi.baseURL });
+      const result = await generateText({
+        model: wrapLanguageModel({
+          model: openai.chat('gpt-4o-mini'),
+          middleware: contextOptimizerMiddleware({
+            ...emulator.client(),
+          }),
+        }),
+        system: LOOP_SYSTEM,
+        messages: [
+          { role: 'user', content: HISTORY_USER },
+          { role: 'assistant', content: HISTORY_ASSISTANT },
+          { role: 'user', content: LOOP_QUESTION },
+        ],
+        tools: { readReport },
+        stopWhen: stepCountIs(4),
+      });
+      expect(openaiApi.requests).toHaveLength(4);
+      expect(compressCalls()).toBe(1);
+      expect(result.steps.map((step) => step.providerMetadata?.ctxopt?.calls)).toEqual([
+        1, 0, 0, 0,
+      ]);
+      // Every step received the same compressed history, byte for byte.
+      const histories = openaiApi.requests.map((request) => JSON.stringify(request.messages[1]));
+      expect(new Set(histories).size).toBe(1);
+      expect(histories[0]).toContain('Earlier conversation (compressed):');
+    } finally {
+      await openaiApi.close();
+    }
+  });
+
+  it('costs a step at most the 5 s deadline when the service hangs, with default settings', async () => {
+    const hung = await startHungServer();
+    const openaiApi = await startFakeOpenAIChat(() => ({ text: 'ok' }));
+    try {
+      const openai = createOpenAI({ apiKey: 'sk-test-openai', baseURL: openaiApi.baseURL });
+      const messages = [
+        { role: 'user' as const, content: HISTORY_USER },
+        { role: 'assistant' as const, content: HISTORY_ASSISTANT },
+        { role: 'user' as const, content: LOOP_QUESTION },
+      ];
+      const model = wrapLanguageModel({
+        model: openai.chat('gpt-4o-mini'),
+        middleware: contextOptimizerMiddleware({ apiKey: 'sk-test-hung', baseURL: hung.url }),
+      });
+      const baselineStart = performance.now();
+      await generateText({ model: openai.chat('gpt-4o-mini'), messages });
+      const baseline = performance.now() - baselineStart;
+      const started = performance.now();
+      const result = await generateText({ model, messages });
+      const elapsed = performance.now() - started - baseline;
+      expect(hung.requests()).toBeGreaterThanOrEqual(1);
+      expect(result.text).toBe('ok');
+      expect(result.providerMetadata?.ctxopt).toMatchObject({
+        status: 'failed',
+        error: { name: 'APIConnectionTimeoutError' },
+      });
+      expect(elapsed).toBeGreaterThanOrEqual(4_500);
+      expect(elapsed).toBeLessThanOrEqual(6_000);
+      // The model got the original prompt.
+      expect(openaiApi.requests.at(-1)!.messages.at(1)).toEqual({
+        role: 'assistant',
+        content: HISTORY_ASSISTANT,
+      });
+    } finally {
+      await openaiApi.close();
+      await hung.close();
+    }
+  }, 30_000);
+});

@@ -1,0 +1,78 @@
+import { expect } from 'vitest';
+import type { ChatCompletionsRequest, ScriptedReply } from './fake-openai-chat.ts';
+
+export const LOOP_QUESTION = 'Which warehouse had the most late shipments in March, and why?';
+export const LOOP_SYSTEM = 'You are a logistics analyst. Use the tools, then answer briefly.';
+
+/**
+ * A long tool result: a page of a shipment report, about 1,500 tokens of varied
+ * sentences, different on every page, the kind of output search and database tools return.
+ */
+export function reportPage(page: number): string {
+  const lines: string[] = [];
+  for (let line = 1; line <= 60; line++) {
+    const warehouse = ['Rotterdam', 'Leipzig', 'Lyon', 'Gdansk', 'Porto'][(page + line) % 5];
+    lines.push(
+      `Page ${page}, entry ${line}: the ${warehouse} warehouse shipped order ${page * 1000 + line} ` +
+        `${(line * 7 + page) % 11} days late because carrier ${['Norda', 'Velo', 'Krat'][line % 3]} ` +
+        `missed the pickup window on lane ${(page * line) % 17}.`,
+    );
+  }
+  return lines.join(' ');
+}
+
+/**
+ * The model's script for one user turn with `steps` model calls: each call but the last
+ * asks for the next report page, the last one answers.
+ */
+export function toolLoopScript(steps: number) {
+  return (index: number, _request: ChatCompletionsRequest): ScriptedReply =>
+    index < steps - 1
+      ? {
+          toolCalls: [
+            { id: `call_${index + 1}`, name: 'readReport', arguments: { page: index + 1 } },
+          ],
+        }
+      : { text: 'Rotterdam, because carrier Norda missed its pickups.' };
+}
+
+/** Every tool call in a Chat Completions request is answered by the next messages, and every answer has its call. */
+export function pairsIntact(messages: ChatCompletionsRequest['messages']): boolean {
+  const open = new Set<string>();
+  for (const message of messages) {
+    if (message.role === 'assistant') {
+      if (open.size > 0) return false;
+      for (const call of message.tool_calls ?? []) open.add(call.id);
+    } else if (message.role === 'tool') {
+      if (!open.delete(message.tool_call_id ?? '')) return false;
+    } else if (open.size > 0) {
+      return false;
+    }
+  }
+  return open.size === 0;
+}
+
+/** What a request weighs: the characters of its messages as sent. */
+export function promptSize(request: ChatCompletionsRequest): number {
+  return JSON.stringify(request.messages).length;
+}
+
+/**
+ * The goal of a 12-step loop: the last model call receives at most half of what it gets
+ * uncompressed, the newest tool result unchanged, every call paired with its result in
+ * every request. Returns the measured ratio.
+ */
+export function expectLoopGoal(
+  optimized: ChatCompletionsRequest[],
+  plain: ChatCompletionsRequest[],
+): number {
+  expect(optimized).toHaveLength(plain.length);
+  const last = optimized.at(-1)!;
+  const uncompressed = plain.at(-1)!;
+  const ratio = promptSize(last) / promptSize(uncompressed);
+  expect(ratio).toBeLessThanOrEqual(0.5);
+  expect(last.messages.at(-1)).toEqual(uncompressed.messages.at(-1));
+  expect(last.messages.at(-1)!.content).toBe(reportPage(plain.length - 1));
+  for (const request of optimized) expect(pairsIntact(request.messages)).toBe(true);
+  return ratio;
+}
