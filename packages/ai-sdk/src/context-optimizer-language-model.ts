@@ -91,7 +91,7 @@ export class ContextOptimizerLanguageModel implements LanguageModelV4 {
       const response = await sendGenerate(
         body,
         { optimizer, target: this.#target, timeout: this.#config.timeout },
-        options.abortSignal,
+        options,
       );
       const usage = usageFromResponse(response);
       this.#config.onUsage?.(usage);

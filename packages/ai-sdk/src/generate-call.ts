@@ -6,6 +6,7 @@ import {
   Deadline,
   type GenerateParams,
   type GenerateResponse,
+  OperationKeys,
 } from '@ctxopt/core';
 import { toGenerateInput } from './generate-input.ts';
 import type { GenerateTarget } from './provider-id.ts';
@@ -34,21 +35,45 @@ export function toGenerateParams(
   };
 }
 
+/** The logical calls of each optimizer, so that keys never cross from one account to another. */
+const operationKeys = new WeakMap<ContextOptimizer, OperationKeys>();
+
+function operationKeysOf(optimizer: ContextOptimizer): OperationKeys {
+  let keys = operationKeys.get(optimizer);
+  if (!keys) {
+    keys = new OperationKeys();
+    operationKeys.set(optimizer, keys);
+  }
+  return keys;
+}
+
 /**
- * Sends one `/v1/generate` call. It is made once (`maxRetries: 0`): the AI SDK retries a
- * retryable `APICallError` by itself, and retrying here too would multiply the attempts.
- * Errors come back as core's error classes; callers map them or fail open.
+ * Sends one attempt of a `/v1/generate` call. It is made once (`maxRetries: 0`): the AI
+ * SDK retries a retryable `APICallError` by itself, and retrying here too would multiply
+ * the attempts. Each of the SDK's attempts of one call sends the same Idempotency-Key
+ * with the same body, so the service runs and charges the call once: `call` is the
+ * call's `prompt` array, which `generateText` hands unchanged to every attempt (see
+ * core's `OperationKeys`). Errors come back as core's error classes; callers map them
+ * or fail open.
  */
 export async function sendGenerate(
   params: GenerateParams,
   settings: GenerateCallSettings,
-  abortSignal: AbortSignal | undefined,
+  call: { prompt: object; abortSignal?: AbortSignal | undefined },
 ): Promise<GenerateResponse> {
-  const deadline = new Deadline(settings.timeout, 'POST /v1/generate', abortSignal);
+  const keys = operationKeysOf(settings.optimizer);
+  const body = JSON.stringify(params);
+  const idempotencyKey = keys.keyFor(call.prompt, body);
+  const deadline = new Deadline(settings.timeout, 'POST /v1/generate', call.abortSignal);
   try {
-    return await deadline.race((signal) =>
-      settings.optimizer.generate(params, { signal, maxRetries: 0 }),
+    const response = await deadline.race((signal) =>
+      settings.optimizer.generate(params, { signal, maxRetries: 0, idempotencyKey }),
     );
+    keys.settled(body, idempotencyKey);
+    return response;
+  } catch (error) {
+    keys.settled(body, idempotencyKey, error);
+    throw error;
   } finally {
     deadline.dispose();
   }

@@ -81,7 +81,7 @@ export function generateStrategy(settings: MiddlewareSettings): LanguageModelV4M
       const response = await sendGenerate(
         body,
         { optimizer: settings.optimizer, target, timeout: settings.generateTimeout },
-        params.abortSignal,
+        params,
       );
       const usage = usageFromResponse(response);
       const result = toGenerateResult(response, {

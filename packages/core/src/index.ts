@@ -82,6 +82,7 @@ export {
 } from './errors.ts';
 export { isRetryableError } from './is-retryable-error.ts';
 export type { Logger, LogLevel } from './logger.ts';
+export { OperationKeys, type OperationKeysOptions } from './operation-keys.ts';
 export { applyCompression, type MessageEdits } from './planner/apply-compression.ts';
 export { applyPlan } from './planner/apply-plan.ts';
 export {
