@@ -34,6 +34,15 @@ export type { RequestRecord } from './emulator/request-record.ts';
 export { type Emulator, startEmulator } from './emulator/start-emulator.ts';
 export { compressContext, type EngineResult } from './engine/compress-context.ts';
 export { countTokens } from './engine/tokenizer.ts';
+export type { OperationSummary } from './inspector/inspected-operation.ts';
+export type { InspectorState } from './inspector/inspector-state.ts';
+export type { MarkedSegment } from './inspector/mark-sentences.ts';
+export type { OperationDetail } from './inspector/operation-detail.ts';
+export {
+  DEFAULT_INSPECTOR_MAX_OPERATIONS,
+  DEFAULT_INSPECTOR_MAX_TEXT_CHARS,
+  type SavingsPoint,
+} from './inspector/operation-log.ts';
 export {
   LocalContextOptimizer,
   type LocalContextOptimizerOptions,

@@ -6,6 +6,7 @@ import type { RequestRecord } from '../emulator/request-record.ts';
 import { inspectOperation } from './inspected-operation.ts';
 import { inspectorPage } from './inspector-page.ts';
 import { inspectorScript } from './inspector-script.ts';
+import type { InspectorState } from './inspector-state.ts';
 import { inspectorStyle } from './inspector-style.ts';
 import { isLoopbackRequest } from './loopback.ts';
 import { operationDetail } from './operation-detail.ts';
@@ -80,7 +81,7 @@ export function createInspector(settings: InspectorSettings): Inspector {
   const limits = { maxTextChars, redact };
   const startedAt = settings.now().toISOString();
 
-  const state = () => ({
+  const state = (): InspectorState => ({
     inspector: {
       startedAt,
       maxOperations: log.maxOperations,
