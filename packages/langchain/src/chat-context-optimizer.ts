@@ -14,6 +14,12 @@ import {
 } from '@langchain/core/language_models/chat_models';
 import type { BaseMessage } from '@langchain/core/messages';
 import type { ChatGenerationChunk, ChatResult } from '@langchain/core/outputs';
+import {
+  type ChatModelSettings,
+  checkChatModelSettings,
+  cutAtStop,
+  type StandardChatModelOptions,
+} from './chat-model-settings.ts';
 import { type CompressSettings, checkCompressSettings } from './compress-settings.ts';
 import { dispatchUsage } from './ctxopt-events.ts';
 import { toGenerateContext } from './generate-context.ts';
@@ -27,12 +33,13 @@ import {
 export interface ChatContextOptimizerOptions
   extends BaseChatModelParams,
     OptimizerSourceOptions,
-    CompressSettingsOptions {
+    CompressSettingsOptions,
+    StandardChatModelOptions {
   /** The external provider that answers, in lower case (`openai`, ...). Required. */
   provider: ProviderId;
   /** The provider's model identifier. Required. */
   model: string;
-  /** Upper bound of the answer's tokens, 1 to 32768. @default the service's 1024 */
+  /** Upper bound of the answer's tokens, 1 to 32768 (LangChain's `maxTokens` is the same). @default the service's 1024 */
   maxOutputTokens?: number;
 }
 
@@ -72,6 +79,8 @@ export class ChatContextOptimizer extends BaseChatModel {
   readonly provider: ProviderId;
   readonly model: string;
   readonly maxOutputTokens: number | undefined;
+  /** Sequences that end the answer, unless a call gives its own `stop`. */
+  readonly stop: string[] | undefined;
   readonly #optimizer: ContextOptimizer;
   readonly #settings: CompressSettings;
 
@@ -80,7 +89,8 @@ export class ChatContextOptimizer extends BaseChatModel {
     const { callbacks, tags, metadata, verbose, cache, maxConcurrency, disableStreaming } = options;
     super({ callbacks, tags, metadata, verbose, cache, maxConcurrency, disableStreaming });
     this.#settings = checkCompressSettings(options, OWNER);
-    const { provider, model, maxOutputTokens } = options;
+    const { maxOutputTokens, stop }: ChatModelSettings = checkChatModelSettings(options, OWNER);
+    const { provider, model } = options;
     // Provider, model and maxOutputTokens follow the contract's rules; check them now.
     validateGenerateParams({
       context: [],
@@ -92,17 +102,20 @@ export class ChatContextOptimizer extends BaseChatModel {
     this.provider = provider;
     this.model = model;
     this.maxOutputTokens = maxOutputTokens;
+    this.stop = stop;
   }
 
   override _llmType(): string {
     return 'ctxopt';
   }
 
+  /** Traced as the provider and model that answer, so cost attribution sees the real model. */
   override getLsParams(options: this['ParsedCallOptions']): LangSmithParams {
     return {
-      ...super.getLsParams(options),
-      ls_provider: 'ctxopt',
+      ls_model_type: 'chat',
+      ls_provider: this.provider,
       ls_model_name: this.model,
+      ls_stop: options.stop ?? this.stop,
       ...(this.maxOutputTokens === undefined ? {} : { ls_max_tokens: this.maxOutputTokens }),
     };
   }
@@ -163,7 +176,12 @@ export class ChatContextOptimizer extends BaseChatModel {
       ...(options.signal ? { signal: options.signal } : {}),
     });
     await dispatchUsage(response, 'chat_model', runManager);
-    return response;
+    const stop = options.stop ?? this.stop;
+    if (!stop) return response;
+    const answer = cutAtStop(response.data.answer, stop);
+    return answer === response.data.answer
+      ? response
+      : { ...response, data: { ...response.data, answer } };
   }
 
   #bodySettings() {
