@@ -1,0 +1,288 @@
+import type {
+  LanguageModelV4Message,
+  LanguageModelV4Prompt,
+  LanguageModelV4ToolResultOutput,
+} from '@ai-sdk/provider';
+import { contextOptimizerMiddleware } from '@ctxopt/ai-sdk';
+import type { CompressParams, CompressResponse, ContextOptimizer } from '@ctxopt/core';
+import { wrapLanguageModel } from 'ai';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { reportPage } from '../../../test/support/tool-loop.ts';
+import { answeringModel } from './test-support/mock-model.ts';
+import { openAIRulesBroken, turnRulesBroken } from './test-support/provider-rules.ts';
+
+const texts = fc.oneof(
+  fc.constantFrom('ok', 'Thanks!', ''),
+  fc.integer({ min: 1, max: 40 }).map((page) => reportPage(page)),
+  fc.string({ maxLength: 40 }),
+);
+const openaiItem = fc.option(
+  fc.uuid().map((id) => ({ openai: { itemId: `rs_${id}` } })),
+  { nil: undefined },
+);
+
+/** One tool round: an assistant message with parallel calls (reasoning first, maybe), then their results. */
+const toolRound = fc.record({
+  reasoning: fc.option(texts, { nil: undefined }),
+  reasoningOptions: openaiItem,
+  preface: fc.option(texts, { nil: undefined }),
+  calls: fc.array(
+    fc.record({
+      tool: fc.constantFrom('search', 'calendar'),
+      result: texts,
+      json: fc.boolean(),
+    }),
+    { minLength: 1, maxLength: 3 },
+  ),
+});
+
+const turn = fc.record({
+  question: texts,
+  file: fc.boolean(),
+  rounds: fc.array(toolRound, { maxLength: 3 }),
+  answer: fc.option(
+    fc.record({
+      text: texts,
+      reasoning: fc.option(texts, { nil: undefined }),
+      options: fc.option(fc.constant({ anthropic: { cacheControl: { type: 'ephemeral' } } }), {
+        nil: undefined,
+      }),
+      empty: fc.boolean(),
+    }),
+    { nil: undefined },
+  ),
+});
+
+/**
+ * Random agent conversations as the AI SDK hands them to a model: several system
+ * messages, earlier turns, parallel tool calls, reasoning parts (some bound to a provider
+ * item), files, assistant messages with provider options and empty ones; the current
+ * turn may end inside a tool loop.
+ */
+const conversation = fc
+  .record({
+    systems: fc.array(texts, { minLength: 1, maxLength: 3 }),
+    turns: fc.array(turn, { minLength: 1, maxLength: 4 }),
+  })
+  .map(({ systems, turns }) => {
+    let nextId = 0;
+    const prompt: LanguageModelV4Message[] = systems.map((text) => ({
+      role: 'system',
+      content: text,
+    }));
+    turns.forEach((current, index) => {
+      const last = index === turns.length - 1;
+      prompt.push({
+        role: 'user',
+        content: [
+          { type: 'text', text: current.question || 'question' },
+          ...(current.file
+            ? [
+                {
+                  type: 'file' as const,
+                  mediaType: 'image/png',
+                  data: { type: 'data' as const, data: `image-${index}` },
+                },
+              ]
+            : []),
+        ],
+      });
+      for (const round of current.rounds) {
+        const ids = round.calls.map(() => `call_${nextId++}`);
+        prompt.push({
+          role: 'assistant',
+          content: [
+            ...(round.reasoning === undefined
+              ? []
+              : [
+                  {
+                    type: 'reasoning' as const,
+                    text: round.reasoning,
+                    ...(round.reasoningOptions ? { providerOptions: round.reasoningOptions } : {}),
+                  },
+                ]),
+            ...(round.preface ? [{ type: 'text' as const, text: round.preface }] : []),
+            ...round.calls.map((call, at) => ({
+              type: 'tool-call' as const,
+              toolCallId: ids[at]!,
+              toolName: call.tool,
+              input: { query: `q${at}` },
+            })),
+          ],
+        });
+        prompt.push({
+          role: 'tool',
+          content: round.calls.map((call, at) => ({
+            type: 'tool-result' as const,
+            toolCallId: ids[at]!,
+            toolName: call.tool,
+            output: (call.json
+              ? { type: 'json', value: { text: call.result } }
+              : { type: 'text', value: call.result }) as LanguageModelV4ToolResultOutput,
+          })),
+        });
+      }
+      if (!last && current.answer) {
+        const { text, reasoning, options, empty } = current.answer;
+        prompt.push({
+          role: 'assistant',
+          content: empty
+            ? []
+            : [
+                ...(reasoning === undefined
+                  ? []
+                  : [{ type: 'reasoning' as const, text: reasoning }]),
+                { type: 'text' as const, text },
+              ],
+          ...(options ? { providerOptions: options } : {}),
+        });
+      }
+    });
+    return prompt as LanguageModelV4Prompt;
+  });
+
+const policy = fc.record({
+  keepLast: fc.integer({ min: 0, max: 4 }),
+  reasoning: fc.constantFrom('keep' as const, 'drop' as const),
+  minTokens: fc.constantFrom(0, 100, 500),
+  keepMessages: fc.integer({ min: 0, max: 3 }),
+  exclude: fc.constantFrom([], ['calendar']),
+  failEvery: fc.integer({ min: 2, max: 6 }),
+});
+
+/** An in-process optimizer that keeps the first third of a text, and fails on some spans. */
+function thirdOptimizer(failEvery: number): ContextOptimizer {
+  let calls = 0;
+  return {
+    async compress(params: CompressParams): Promise<CompressResponse> {
+      calls++;
+      if (calls % failEvery === 0) throw new Error('service unavailable');
+      const text =
+        typeof params.context === 'string'
+          ? params.context
+          : params.context.map((message) => message.content).join('\n');
+      const compressed = text.slice(0, Math.ceil(text.length / 3));
+      const inputTokens = Math.ceil(text.length / 4);
+      const compressedTokens = Math.ceil(compressed.length / 4);
+      return {
+        success: true,
+        requestId: `req_${calls}`,
+        data: { compressed },
+        compression: { status: 'compressed' },
+        usage: {
+          request: {
+            inputTokens,
+            compressedTokens,
+            savedTokens: inputTokens - compressedTokens,
+            reductionPct: 66.67,
+          },
+        },
+      } as CompressResponse;
+    },
+    async generate() {
+      throw new Error('not used');
+    },
+  };
+}
+
+type Part = Exclude<LanguageModelV4Message['content'], string>[number];
+const partsOf = (prompt: LanguageModelV4Prompt, type: string) =>
+  prompt.flatMap((message) =>
+    typeof message.content === 'string'
+      ? []
+      : (message.content as Part[]).filter((part) => part.type === type),
+  );
+
+describe('every rewritten prompt keeps the rules providers enforce', () => {
+  it('OpenAI, Anthropic and Gemini rules, and nothing of the user’s content lost', async () => {
+    let rewritten = 0;
+    await fc.assert(
+      fc.asyncProperty(conversation, policy, async (prompt, options) => {
+        expect(openAIRulesBroken(prompt)).toBeUndefined();
+        expect(turnRulesBroken(prompt)).toBeUndefined();
+        const model = answeringModel('ok');
+        const wrapped = wrapLanguageModel({
+          model,
+          middleware: contextOptimizerMiddleware({
+            optimizer: thirdOptimizer(options.failEvery),
+            minTokens: options.minTokens,
+            keep: { messages: options.keepMessages },
+            reasoning: options.reasoning,
+            toolResults: { keepLast: options.keepLast, exclude: options.exclude },
+          }),
+        });
+        await wrapped.doGenerate({ prompt });
+        const sent = model.doGenerateCalls[0]!.prompt;
+
+        expect(openAIRulesBroken(sent)).toBeUndefined();
+        expect(turnRulesBroken(sent)).toBeUndefined();
+        // The current question, or the newest tool results (unless keepLast is 0), reach the model as they were.
+        if (prompt.at(-1)!.role !== 'tool' || options.keepLast > 0) {
+          expect(sent.at(-1)).toEqual(prompt.at(-1));
+        }
+        // System prompts, files and tool calls are never dropped or changed (empty messages are).
+        const systems = (p: LanguageModelV4Prompt) =>
+          p.filter((message) => message.role === 'system' && message.content.length > 0);
+        expect(systems(sent)).toEqual(systems(prompt));
+        expect(partsOf(sent, 'file')).toEqual(partsOf(prompt, 'file'));
+        // A tool call is kept as it was, or folded into the compressed history with its result.
+        const sentCalls = partsOf(sent, 'tool-call') as { toolCallId: string }[];
+        const keptIds = new Set(sentCalls.map((part) => part.toolCallId));
+        expect(sentCalls).toEqual(
+          (partsOf(prompt, 'tool-call') as { toolCallId: string }[]).filter((part) =>
+            keptIds.has(part.toolCallId),
+          ),
+        );
+        if (keptIds.size < partsOf(prompt, 'tool-call').length) {
+          expect(JSON.stringify(sent)).toContain('Earlier conversation (compressed):');
+        }
+        // Reasoning that goes with a tool call stays with it (OpenAI wants its reasoning item).
+        for (const message of prompt) {
+          if (message.role !== 'assistant') continue;
+          const parts = message.content as Part[];
+          const call = parts.find((part) => part.type === 'tool-call') as
+            | { toolCallId: string }
+            | undefined;
+          if (!call || !keptIds.has(call.toolCallId)) continue;
+          const carrier = sent.find(
+            (candidate) =>
+              candidate.role === 'assistant' &&
+              (candidate.content as Part[]).some(
+                (part) => part.type === 'tool-call' && part.toolCallId === call.toolCallId,
+              ),
+          )!;
+          expect(partsOf([carrier], 'reasoning')).toEqual(partsOf([message], 'reasoning'));
+        }
+        if (JSON.stringify(sent) !== JSON.stringify(prompt)) rewritten++;
+        // A tool result is either the original or its compressed text, for the same call.
+        const original = new Map(
+          partsOf(prompt, 'tool-result').map((part) => [
+            (part as { toolCallId: string }).toolCallId,
+            part,
+          ]),
+        );
+        for (const part of partsOf(sent, 'tool-result') as Extract<
+          Part,
+          { type: 'tool-result' }
+        >[]) {
+          const before = original.get(part.toolCallId) as Extract<Part, { type: 'tool-result' }>;
+          expect(part.toolName).toBe(before.toolName);
+          if (JSON.stringify(part) !== JSON.stringify(before)) {
+            expect(part.output).toMatchObject({ type: 'text' });
+            expect(
+              (part.output as { value: string }).value.startsWith('Tool result (compressed):'),
+            ).toBe(true);
+            expect(options.exclude).not.toContain(part.toolName);
+          }
+        }
+        const sentResults = partsOf(sent, 'tool-result') as { toolCallId: string }[];
+        expect(sentResults.map((part) => part.toolCallId).sort()).toEqual([...keptIds].sort());
+        expect(original.size).toBeGreaterThanOrEqual(sentResults.length);
+      }),
+      { numRuns: 150 },
+    );
+    // Most conversations were really rewritten, not passed through.
+    expect(rewritten).toBeGreaterThan(50);
+  });
+});
