@@ -1,3 +1,4 @@
+import { countTokens } from '@ctxopt/local';
 import { startJsonServer } from './json-server.ts';
 
 /** One turn of the fake model: call tools, or answer. */
@@ -20,8 +21,9 @@ export interface ChatCompletionsRequest {
  * A loopback fake of OpenAI's Chat Completions API (`POST /v1/chat/completions`), the one
  * `@ai-sdk/openai`'s `openai.chat()` and `@langchain/openai`'s `ChatOpenAI` call. Each
  * request is recorded as sent and answered with `script(index, request)`, as JSON or as
- * a server-sent event stream when the request asks for one. `prompt_tokens` is a rough
- * count of the request's characters, so that callers calibrating on it see a real figure.
+ * a server-sent event stream when the request asks for one. `prompt_tokens` counts the
+ * messages with a real tokenizer (o200k, as OpenAI's current models), so that callers
+ * calibrating on it see the figure a provider would report.
  */
 export async function startFakeOpenAIChat(
   script: (index: number, request: ChatCompletionsRequest) => ScriptedReply,
@@ -32,7 +34,10 @@ export async function startFakeOpenAIChat(
     requests.push(request);
     const reply = script(requests.length - 1, request);
     const id = `chatcmpl-${requests.length}`;
-    const promptTokens = Math.ceil(JSON.stringify(request.messages).length / 4);
+    const promptTokens = request.messages.reduce(
+      (sum, message) => sum + 4 + countTokens(JSON.stringify(message.content ?? '')),
+      0,
+    );
     const usage = {
       prompt_tokens: promptTokens,
       completion_tokens: 9,

@@ -18,7 +18,7 @@ export function reportPage(page: number): string {
         `missed the pickup window on lane ${(page * line) % 17}.`,
     );
   }
-  return lines.join(' ');
+  return lines.join('\n');
 }
 
 /**

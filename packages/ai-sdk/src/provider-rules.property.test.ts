@@ -4,11 +4,11 @@ import type {
   LanguageModelV4ToolResultOutput,
 } from '@ai-sdk/provider';
 import { contextOptimizerMiddleware } from '@ctxopt/ai-sdk';
-import type { CompressParams, CompressResponse, ContextOptimizer } from '@ctxopt/core';
 import { wrapLanguageModel } from 'ai';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { reportPage } from '../../../test/support/tool-loop.ts';
+import { lineOptimizer } from '../../core/src/test-support/line-optimizer.ts';
 import { answeringModel } from './test-support/mock-model.ts';
 import { openAIRulesBroken, turnRulesBroken } from './test-support/provider-rules.ts';
 
@@ -151,39 +151,10 @@ const policy = fc.record({
   failEvery: fc.integer({ min: 2, max: 6 }),
 });
 
-/** An in-process optimizer that keeps the first third of a text, and fails on some spans. */
-function thirdOptimizer(failEvery: number): ContextOptimizer {
+/** Keeps every fourth line; every `count`-th call fails, so failures mix with successes. */
+function failingEvery(count: number) {
   let calls = 0;
-  return {
-    async compress(params: CompressParams): Promise<CompressResponse> {
-      calls++;
-      if (calls % failEvery === 0) throw new Error('service unavailable');
-      const text =
-        typeof params.context === 'string'
-          ? params.context
-          : params.context.map((message) => message.content).join('\n');
-      const compressed = text.slice(0, Math.ceil(text.length / 3));
-      const inputTokens = Math.ceil(text.length / 4);
-      const compressedTokens = Math.ceil(compressed.length / 4);
-      return {
-        success: true,
-        requestId: `req_${calls}`,
-        data: { compressed },
-        compression: { status: 'compressed' },
-        usage: {
-          request: {
-            inputTokens,
-            compressedTokens,
-            savedTokens: inputTokens - compressedTokens,
-            reductionPct: 66.67,
-          },
-        },
-      } as CompressResponse;
-    },
-    async generate() {
-      throw new Error('not used');
-    },
-  };
+  return lineOptimizer({ failing: () => ++calls % count === 0 }).optimizer;
 }
 
 type Part = Exclude<LanguageModelV4Message['content'], string>[number];
@@ -205,7 +176,7 @@ describe('every rewritten prompt keeps the rules providers enforce', () => {
         const wrapped = wrapLanguageModel({
           model,
           middleware: contextOptimizerMiddleware({
-            optimizer: thirdOptimizer(options.failEvery),
+            optimizer: failingEvery(options.failEvery),
             minTokens: options.minTokens,
             keep: { messages: options.keepMessages },
             reasoning: options.reasoning,

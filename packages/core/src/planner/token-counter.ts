@@ -24,6 +24,7 @@ const MAX_FACTOR = 8;
 export class CalibratedTokenCounter {
   readonly #count: TokenCounter;
   #factor = 1;
+  #observed = false;
 
   constructor(counter: TokenCounter = estimateTokens) {
     this.#count = counter;
@@ -52,6 +53,8 @@ export class CalibratedTokenCounter {
     if (reportedTokens === undefined || !Number.isFinite(reportedTokens)) return;
     if (reportedTokens < MIN_REPORTED_TOKENS || countedTokens <= 0) return;
     const ratio = Math.min(MAX_FACTOR, Math.max(MIN_FACTOR, reportedTokens / countedTokens));
-    this.#factor = this.#factor + SMOOTHING * (ratio - this.#factor);
+    // The first figure replaces the guess outright; later ones move it gradually.
+    this.#factor = this.#observed ? this.#factor + SMOOTHING * (ratio - this.#factor) : ratio;
+    this.#observed = true;
   }
 }
