@@ -5,14 +5,9 @@ import { createAgent } from 'langchain';
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../../../test/support/emulator-fixture.ts';
 import { startFakeOpenAIChat } from '../../../test/support/fake-openai-chat.ts';
+import { JAPANESE_HISTORY, japaneseChat } from '../../../test/support/japanese-notes.ts';
 
 const emulator = useEmulator();
-
-/** Japanese notes: about one token for every one or two characters, where the estimate assumes four. */
-const JAPANESE_HISTORY = Array.from(
-  { length: 60 },
-  (_, index) => `第${index + 1}便はロッテルダムの倉庫で${(index % 7) + 1}日遅れた。`,
-).join('');
 
 describe('token counts calibrated from usage_metadata (createAgent, @langchain/openai)', () => {
   it('fires trigger.tokens where the provider counts, also for non-Latin text', async () => {
@@ -33,13 +28,7 @@ describe('token counts calibrated from usage_metadata (createAgent, @langchain/o
           }),
         ],
       });
-      const input = {
-        messages: [
-          { role: 'user', content: JAPANESE_HISTORY },
-          { role: 'assistant', content: 'はい、記録しました。' },
-          { role: 'user', content: 'どの便が一番遅れましたか?' },
-        ],
-      };
+      const input = { messages: japaneseChat() };
       expect(JAPANESE_HISTORY.length / 4).toBeLessThan(500);
       const first = await agent.invoke(input);
       expect(emulator.compressCalls()).toBe(0);
