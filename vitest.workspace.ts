@@ -116,8 +116,15 @@ export const projects = [
             name: 'packed',
             root: root('./test/packed'),
             include: ['**/*.test.ts'],
-            exclude: defaultExclude,
+            exclude: [...defaultExclude, 'consumer/**'],
             environment: 'node',
+            globalSetup: [
+              root('./scripts/require-build.ts'),
+              root('./test/packed/support/install-packed.ts'),
+            ],
+            // npm installs the tarballs and their peers once, for the whole layer.
+            hookTimeout: 300_000,
+            testTimeout: 120_000,
           },
         }),
       ]

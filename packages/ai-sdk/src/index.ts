@@ -1,3 +1,6 @@
+// Runs first: a clear error on a Node.js older than the packages support, before undici loads.
+import '@ctxopt/core/node-version-guard';
+
 export { type ContextOptimizerCallOptions, CTXOPT_KEY } from './call-options.ts';
 export { COMPRESSED_CONTEXT_HEADER, createCompressedMessage } from './compressed-message.ts';
 export {

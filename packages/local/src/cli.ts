@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+// Runs first: a clear error on a Node.js older than the packages support, before undici loads.
+import '@ctxopt/core/node-version-guard';
 import { parseArgs } from 'node:util';
 import {
   DEFAULT_HOST,

@@ -1,3 +1,6 @@
+// Runs first: a clear error on a Node.js older than the packages support, before undici loads.
+import '@ctxopt/core/node-version-guard';
+
 /** Re-exported for the emulator's users; the value is the contract's, kept in core. */
 export { DEFAULT_MAX_OUTPUT_TOKENS } from '@ctxopt/core';
 export { type Authentication, createAuthenticator, generateApiKey } from './emulator/api-keys.ts';
