@@ -51,6 +51,10 @@ const folders = {
 // The reliability suite is a folder of tests with no package around it.
 const includeOf: Record<string, string[]> = { reliability: ['**/*.test.ts'] };
 
+// Property tests run hundreds of cases; on a loaded 2-core machine vitest's 5 s default
+// fails them for time alone. A hang still fails, later.
+const testTimeout = 30_000;
+
 function sourceProject(name: string, directory: string) {
   return defineProject({
     resolve: { conditions: sourceConditions },
@@ -61,6 +65,7 @@ function sourceProject(name: string, directory: string) {
       include: includeOf[name] ?? defaultInclude,
       exclude: defaultExclude,
       environment: 'node',
+      testTimeout,
     },
   });
 }
@@ -88,6 +93,7 @@ function distProject(name: string, directory: string, format: 'esm' | 'cjs') {
       include: includeOf[name] ?? defaultInclude,
       exclude: defaultExclude,
       environment: 'node',
+      testTimeout,
       globalSetup: [root('./scripts/require-build.ts')],
       server: { deps: { external: [builtFiles] } },
       env: { CTXOPT_TEST_TARGET: format === 'esm' ? 'dist' : 'dist-cjs' },
