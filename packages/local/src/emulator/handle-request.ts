@@ -84,12 +84,14 @@ export async function handleRequest(
     if (fault?.kind === 'delay') await context.wait(fault.ms);
   }
   const sent = { ...outcome, reply: context.redactor.reply(outcome.reply) };
-  write(response, sent);
+  const written = write(response, sent);
   finish(sent.reply.status, sent);
+  await written;
 }
 
-function write(response: ServerResponse, outcome: ProcessedOutcome) {
-  if (response.destroyed || response.socket?.destroyed) return;
+/** Writes the answer; resolves once it is handed to the socket, so `close()` can wait for it. */
+function write(response: ServerResponse, outcome: ProcessedOutcome): Promise<void> {
+  if (response.destroyed || response.socket?.destroyed) return Promise.resolve();
   const { reply } = outcome;
   response.writeHead(reply.status, {
     'content-type': 'application/json; charset=utf-8',
@@ -100,5 +102,8 @@ function write(response: ServerResponse, outcome: ProcessedOutcome) {
     ...(outcome.replayed ? { 'idempotent-replayed': 'true' } : {}),
     ...(outcome.close ? { connection: 'close' } : {}),
   });
-  response.end(reply.body);
+  return new Promise((resolve) => {
+    response.once('close', resolve);
+    response.end(reply.body, resolve);
+  });
 }

@@ -85,6 +85,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const ledger = new QuotaLedger({ limitTokens: options.limitTokens, now: clock });
   const requests: RequestRecord[] = [];
   let requestCount = 0;
+  const inFlight = new Set<Promise<void>>();
   const secrets = secretList([...apiKeys, ...Object.values(options.providerKeys ?? {})]);
   const redactor = createOutputRedactor(secrets);
   const onError = options.onError;
@@ -140,7 +141,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       // The inspector's own pages are not API requests: not counted, not recorded.
       if (inspector?.handles(request)) return inspector.serve(request, response);
       requestCount++;
-      void handleRequest(request, response, context);
+      const handled = handleRequest(request, response, context);
+      inFlight.add(handled);
+      void handled.finally(() => inFlight.delete(handled));
     },
   );
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
@@ -181,14 +184,32 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       return requestCount;
     },
     close() {
-      closed ??= new Promise<void>((resolve) => {
+      closed ??= (async () => {
+        // Provider calls stop and delays end: a request still running answers 503
+        // shutting_down, which its client may retry elsewhere, instead of a reset socket.
         closing.abort();
-        server.close(() => resolve());
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        await settledWithin([...inFlight], CLOSE_GRACE_MS);
         server.closeAllConnections();
-      });
+        await stopped;
+      })();
       return closed;
     },
   };
+}
+
+/** How long `close()` lets running requests write their answer before cutting every connection. */
+const CLOSE_GRACE_MS = 1000;
+
+function settledWithin(running: Promise<unknown>[], ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    void Promise.allSettled(running).then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
 function waitUnlessClosed(ms: number, signal: AbortSignal): Promise<void> {
