@@ -108,15 +108,16 @@ describe('contextOptimizerMiddleware in an agent tool loop (generateText, @ai-sd
       const baseline = performance.now() - baselineStart;
       const started = performance.now();
       const result = await generateText({ model, messages });
-      const elapsed = performance.now() - started - baseline;
+      const elapsed = performance.now() - started;
       expect(hung.requests()).toBeGreaterThanOrEqual(1);
       expect(result.text).toBe('ok');
       expect(result.providerMetadata?.ctxopt).toMatchObject({
         status: 'failed',
         error: { name: 'APIConnectionTimeoutError' },
       });
+      // The deadline waited its 5 s, and the step cost no more than 6 s beyond a plain call.
       expect(elapsed).toBeGreaterThanOrEqual(4_500);
-      expect(elapsed).toBeLessThanOrEqual(6_000);
+      expect(elapsed - baseline).toBeLessThanOrEqual(6_000);
       // The model got the original prompt.
       expect(openaiApi.requests.at(-1)!.messages.at(1)).toEqual({
         role: 'assistant',

@@ -15,7 +15,6 @@ import {
   reportPage,
   toolLoopScript,
 } from '../../../test/support/tool-loop.ts';
-import { supportHistory } from './test-support/support-conversation.ts';
 
 const readReport = tool(async ({ page }) => reportPage(page), {
   name: 'readReport',
@@ -83,7 +82,10 @@ describe('contextOptimizerMiddleware in a createAgent tool loop (@langchain/open
     const hung = await startHungServer();
     const openaiApi = await startFakeOpenAIChat(() => ({ text: 'ok' }));
     try {
-      const history = supportHistory();
+      const history = [
+        { role: 'user', content: reportPage(1) },
+        { role: 'assistant', content: reportPage(2) },
+      ];
       const build = (middleware: ReturnType<typeof contextOptimizerMiddleware>[]) =>
         createAgent({ model: chatModel(openaiApi.baseURL), tools: [], middleware });
       const input = { messages: [...history, { role: 'user', content: 'And the refund?' }] };
@@ -91,7 +93,7 @@ describe('contextOptimizerMiddleware in a createAgent tool loop (@langchain/open
       await build([]).invoke(input);
       const baseline = performance.now() - baselineStart;
       const agent = build([
-        contextOptimizerMiddleware({ apiKey: 'sk-test-hung', baseURL: hung.url, minTokens: 0 }),
+        contextOptimizerMiddleware({ apiKey: 'sk-test-hung', baseURL: hung.url }),
       ]);
       const errors: unknown[] = [];
       const started = performance.now();
@@ -104,12 +106,13 @@ describe('contextOptimizerMiddleware in a createAgent tool loop (@langchain/open
           },
         ],
       });
-      const elapsed = performance.now() - started - baseline;
+      const elapsed = performance.now() - started;
       expect(hung.requests()).toBeGreaterThanOrEqual(1);
       expect(state.messages.at(-1)!.text).toBe('ok');
       expect(errors).toMatchObject([{ name: 'APIConnectionTimeoutError' }]);
+      // The deadline waited its 5 s, and the step cost no more than 6 s beyond a plain call.
       expect(elapsed).toBeGreaterThanOrEqual(4_500);
-      expect(elapsed).toBeLessThanOrEqual(6_000);
+      expect(elapsed - baseline).toBeLessThanOrEqual(6_000);
       // The model got the original conversation.
       expect(openaiApi.requests.at(-1)!.messages).toHaveLength(
         openaiApi.requests[0]!.messages.length,

@@ -6,15 +6,10 @@ import {
   type PlannerMessage,
   resolveConversationPolicy,
 } from '@ctxopt/core';
-import { trace } from '@opentelemetry/api';
-import {
-  BasicTracerProvider,
-  InMemorySpanExporter,
-  SimpleSpanProcessor,
-} from '@opentelemetry/sdk-trace-base';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compressSuccess } from '../test-support/fake-service.ts';
 import { startLoopbackService } from '../test-support/loopback-service.ts';
+import { recordSpans } from '../test-support/span-recorder.ts';
 
 const long = (label: string) => `${label} `.repeat(400);
 const API_KEY = 'sk-test-0123456789abcdef';
@@ -43,16 +38,7 @@ function toolLoop(steps: number): PlannerMessage[] {
   return messages;
 }
 
-const exporter = new InMemorySpanExporter();
-const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
-beforeAll(() => {
-  trace.setGlobalTracerProvider(provider);
-});
-afterAll(async () => {
-  trace.disable();
-  await provider.shutdown();
-});
-afterEach(() => exporter.reset());
+const exporter = recordSpans();
 
 describe('ConversationCompressor', () => {
   it('sends an unchanged span once and reuses it at the next step', async () => {
