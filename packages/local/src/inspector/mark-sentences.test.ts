@@ -44,7 +44,7 @@ const context = fc.oneof(
   }),
 );
 
-describe('markSentences', () => {
+describe('markSentences', { timeout: 30_000 }, () => {
   it('gives back the original text, and the units marked kept spell the compressed text', () => {
     fc.assert(
       fc.property(
