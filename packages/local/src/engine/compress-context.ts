@@ -1,6 +1,8 @@
 import type { CompressParams } from '@ctxopt/core';
 import { assembleOutput } from './assemble-output.ts';
+import { bridgeScores } from './bridge-terms.ts';
 import { countChunks } from './chunk-counter.ts';
+import { compressTurns } from './compress-turns.ts';
 import { renderContext } from './render-context.ts';
 import { scoreQuery } from './score-query.ts';
 import { scoreSalience } from './score-salience.ts';
@@ -63,6 +65,29 @@ function result(
   };
 }
 
+/**
+ * Multi-hop: units that name the bridge entities of the best first-pass units gain a
+ * share of the best unit's relevance (see bridge-terms.ts).
+ */
+function addBridge(
+  query: string,
+  segmentation: ReturnType<typeof segment>,
+  index: ReturnType<typeof indexUnits>,
+  relevance: Float64Array,
+  tuning: ScoringTuning,
+): void {
+  const bridge = bridgeScores(query, segmentation, index, relevance, {
+    sources: tuning.bridgeSources,
+    termsPerSource: tuning.bridgeTermsPerSource,
+    neighborShare: tuning.bridgeNeighborShare,
+  });
+  let best = 0;
+  for (const value of relevance) if (value > best) best = value;
+  for (let unit = 0; unit < relevance.length; unit++) {
+    relevance[unit]! += tuning.bridgeWeight * best * bridge[unit]!;
+  }
+}
+
 /** The engine with explicit scoring weights (the benchmark tunes them). */
 export function compressWithTuning(params: CompressParams, tuning: ScoringTuning): EngineResult {
   const { text, labels } = renderContext(params.context);
@@ -89,6 +114,8 @@ export function compressWithTuning(params: CompressParams, tuning: ScoringTuning
   const salience = scoreSalience(segmentation, index);
   const relevance =
     query.length > 0 ? scoreQuery(text, query, segmentation, index, tuning) : undefined;
+  if (relevance && tuning.bridgeWeight > 0)
+    addBridge(query, segmentation, index, relevance, tuning);
   const scores = relevance ?? salience;
   if (relevance) {
     for (let unit = 0; unit < units.length; unit++) {
@@ -96,6 +123,21 @@ export function compressWithTuning(params: CompressParams, tuning: ScoringTuning
     }
   }
   const budget = Math.floor(inputTokens / ratio);
+  // A conversation keeps whole turns: a later question asks about a turn, not a fragment.
+  if (labels.length > 1) {
+    const turns = compressTurns({
+      text,
+      segmentation,
+      index,
+      tokens,
+      relevance,
+      budget,
+      tuning,
+    });
+    if (turns && turns.tokens < inputTokens) {
+      return result(turns.text, 'compressed', inputTokens, turns.tokens, ratio);
+    }
+  }
   const headings = ratio < tuning.headingsBelowRatio;
   const kept = selectUnits({
     text,

@@ -31,6 +31,22 @@ export interface ScoringTuning {
    * ratios the budget goes to content. Role labels of messages are always kept.
    */
   headingsBelowRatio: number;
+  /** In a conversation with a query, weight of a turn's query-free prior beside its relevance. */
+  turnPriorWeight: number;
+  /** A message of at most this share of the budget is kept whole or dropped whole. */
+  turnWholeShare: number;
+  /** Turn selection ranks turns by score per `tokens ** exponent`, without a query. */
+  turnCostExponent: number;
+  /** The same exponent with a query. */
+  turnCostExponentWithQuery: number;
+  /** Weight of the second, bridge-entity pass of query scoring (0 turns it off). */
+  bridgeWeight: number;
+  /** How many of the best first-pass units lend their rare terms to the second pass. */
+  bridgeSources: number;
+  /** Bridge terms each source unit lends, the rarest first. */
+  bridgeTermsPerSource: number;
+  /** Share of a neighbouring unit's bridge score a unit gets. */
+  bridgeNeighborShare: number;
 }
 
 export const DEFAULT_TUNING: ScoringTuning = {
@@ -46,4 +62,12 @@ export const DEFAULT_TUNING: ScoringTuning = {
   duplicateContainment: 0.8,
   headingsBelowRatio: 8,
   termVariants: 1,
+  turnPriorWeight: 0.3,
+  turnWholeShare: 0.4,
+  turnCostExponent: 0.7,
+  turnCostExponentWithQuery: 0.3,
+  bridgeWeight: 0.5,
+  bridgeSources: 2,
+  bridgeTermsPerSource: 8,
+  bridgeNeighborShare: 0.8,
 };

@@ -1,0 +1,112 @@
+import { queryTerms } from './query-terms.ts';
+import type { Segmentation } from './segment.ts';
+import type { UnitIndex } from './unit-index.ts';
+
+/**
+ * The second pass of query scoring, for questions answered in two hops ("Where was the
+ * author of X educated?"): the first pass finds the unit about X, which names the
+ * author; the unit that answers names the author too, but nothing of the question. So
+ * the rare terms of the best first-pass units and of their sections' titles (the bridge
+ * entities) become a second query, and every other unit scores by the information of
+ * the bridge terms it holds. Scaled to 0..1; zeros when there is nothing to bridge.
+ * Cost is linear in the text: two passes over the index's words.
+ */
+export interface BridgeOptions {
+  /** How many of the best first-pass units lend their terms. */
+  sources: number;
+  /** Bridge terms kept per source unit, the rarest first. */
+  termsPerSource: number;
+  /** Share of a neighbour's bridge score a unit of the same section gets. */
+  neighborShare: number;
+}
+
+export const BRIDGE_OPTIONS: BridgeOptions = { sources: 2, termsPerSource: 8, neighborShare: 0.8 };
+
+export function bridgeScores(
+  query: string,
+  segmentation: Segmentation,
+  index: UnitIndex,
+  relevance: Float64Array,
+  options: BridgeOptions = BRIDGE_OPTIONS,
+): Float64Array {
+  const { units, sections } = segmentation;
+  const { words, offsets, stop } = index;
+  const unitCount = units.length;
+  const scores = new Float64Array(unitCount);
+  const terms = queryTerms(query, index, true);
+  if (!terms || options.sources < 1 || unitCount < 3) return scores;
+
+  // In how many units each term occurs.
+  const unitsWith = new Int32Array(index.termCount);
+  const lastUnit = new Int32Array(index.termCount).fill(-1);
+  for (let unit = 0; unit < unitCount; unit++) {
+    for (let position = offsets[unit]!; position < offsets[unit + 1]!; position++) {
+      const term = words[position]!;
+      if (lastUnit[term] === unit) continue;
+      lastUnit[term] = unit;
+      unitsWith[term]!++;
+    }
+  }
+
+  // The best first-pass units that are not headings, best first.
+  const sources: number[] = [];
+  for (let unit = 0; unit < unitCount; unit++) {
+    if (units[unit]!.kind === 'heading' || relevance[unit]! <= 0) continue;
+    sources.push(unit);
+    sources.sort((a, b) => relevance[b]! - relevance[a]! || a - b);
+    if (sources.length > options.sources) sources.pop();
+  }
+  if (sources.length === 0) return scores;
+
+  // A term bridges when it is not the question's, occurs in at least one other unit,
+  // and is rare: in at most a tenth of the units (a few for short texts).
+  const maxUnits = Math.max(3, Math.floor(unitCount / 10));
+  const weight = new Float64Array(index.termCount);
+  const isSource = new Uint8Array(unitCount);
+  for (const source of sources) {
+    isSource[source] = 1;
+    const header = sections[units[source]!.section]!.header;
+    const candidates = new Map<number, number>();
+    for (const unit of header >= 0 ? [source, header] : [source]) {
+      for (let position = offsets[unit]!; position < offsets[unit + 1]!; position++) {
+        const term = words[position]!;
+        const spread = unitsWith[term]!;
+        if (stop[term] || terms.slotOf[term]! >= 0 || spread < 2 || spread > maxUnits) continue;
+        candidates.set(term, Math.log(unitCount / spread));
+      }
+    }
+    const rarest = [...candidates].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+    for (const [term, information] of rarest.slice(0, options.termsPerSource)) {
+      weight[term] = Math.max(weight[term]!, information);
+    }
+  }
+
+  lastUnit.fill(-1);
+  let max = 0;
+  for (let unit = 0; unit < unitCount; unit++) {
+    if (isSource[unit]) continue;
+    let sum = 0;
+    for (let position = offsets[unit]!; position < offsets[unit + 1]!; position++) {
+      const term = words[position]!;
+      if (weight[term] === 0 || lastUnit[term] === unit) continue;
+      lastUnit[term] = unit;
+      sum += weight[term]!;
+    }
+    scores[unit] = sum;
+    if (sum > max) max = sum;
+  }
+  if (max === 0) return scores;
+  // The answer often sits next to the sentence that names the bridge entity.
+  const spread = new Float64Array(unitCount);
+  for (let unit = 0; unit < unitCount; unit++) {
+    const own = scores[unit]! / max;
+    let near = 0;
+    const section = units[unit]!.section;
+    if (unit > 0 && units[unit - 1]!.section === section) near = scores[unit - 1]!;
+    if (unit + 1 < unitCount && units[unit + 1]!.section === section) {
+      near = Math.max(near, scores[unit + 1]!);
+    }
+    spread[unit] = Math.max(own, (options.neighborShare * near) / max);
+  }
+  return spread;
+}

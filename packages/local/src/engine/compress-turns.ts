@@ -1,0 +1,85 @@
+import { type AssembledOutput, assembleOutput } from './assemble-output.ts';
+import type { Segmentation } from './segment.ts';
+import {
+  type ItemSelectionInput,
+  rankItems,
+  selectItems,
+  type TurnItem,
+  unitsOfItems,
+} from './select-turns.ts';
+import type { ScoringTuning } from './tuning.ts';
+import { messageSpans, scoreTurnPriors } from './turn-priors.ts';
+import type { UnitIndex } from './unit-index.ts';
+
+/**
+ * Compression of a conversation (a message array of two or more messages), turn by
+ * turn. Without a query each message is scored by how likely a later question is to
+ * need it (turn-priors.ts); with one, by its best unit's relevance plus part of that
+ * prior. Every message is kept whole or dropped whole (see select-turns.ts). Returns
+ * undefined, and the caller selects units instead, when a message is too long to be
+ * one item (longer than the budget without a query, than `turnWholeShare` of it with
+ * one) or nothing fits.
+ */
+export interface TurnCompressionInput {
+  text: string;
+  segmentation: Segmentation;
+  index: UnitIndex;
+  tokens: Int32Array;
+  /** Unit relevance to the query, or undefined without one. */
+  relevance: Float64Array | undefined;
+  budget: number;
+  tuning: ScoringTuning;
+}
+
+const SYSTEM_LABEL = /^\s*system:/;
+
+export function compressTurns(input: TurnCompressionInput): AssembledOutput | undefined {
+  const { text, segmentation, index, tokens, relevance, budget, tuning } = input;
+  const spans = messageSpans(segmentation, tokens);
+  if (spans.length < 2) return undefined;
+  const priors = scoreTurnPriors(text, spans, index);
+  const { units } = segmentation;
+  let maxRelevance = 0;
+  if (relevance) for (const value of relevance) maxRelevance = Math.max(maxRelevance, value);
+  const priorWeight = relevance ? tuning.turnPriorWeight : 1;
+  // Without a query any message that fits may be kept whole: a later question asks
+  // about a turn, not a fragment. With one, long messages offer their units instead.
+  const wholeLimit = relevance ? budget * tuning.turnWholeShare : budget;
+
+  const items: TurnItem[] = [];
+  for (const [at, span] of spans.entries()) {
+    // A long message (a pasted document, a tool output) is better cut inside, by the
+    // unit selection, with its near-duplicate filter: leave the whole request to it.
+    if (span.tokens > wholeLimit) return undefined;
+    // A system message frames every later turn: it goes first when it fits.
+    const system = SYSTEM_LABEL.test(text.slice(span.start, span.start + 40)) ? 2 : 0;
+    let best = 0;
+    if (relevance && maxRelevance > 0) {
+      for (let unit = span.first; unit <= span.last; unit++) {
+        best = Math.max(best, relevance[unit]! / maxRelevance);
+      }
+    }
+    const score = best + priorWeight * priors[at]! + system;
+    items.push({ first: span.first, last: span.last, label: -1, tokens: span.tokens, score });
+  }
+  const selection: ItemSelectionInput = {
+    items,
+    unitTokens: tokens,
+    unitCount: units.length,
+    budget,
+    costExponent: relevance ? tuning.turnCostExponentWithQuery : tuning.turnCostExponent,
+  };
+  const keptItems = new Uint8Array(items.length);
+  const kept = selectItems(selection, keptItems);
+  if (!kept) return undefined;
+  let output = assembleOutput(text, units, tokens, kept);
+  // Joins may cost a token more than counted: drop the weakest kept item until it fits.
+  for (const at of rankItems(items, selection.costExponent).reverse()) {
+    if (output.tokens <= budget) break;
+    if (!keptItems[at]) continue;
+    keptItems[at] = 0;
+    if (!keptItems.includes(1)) return undefined;
+    output = assembleOutput(text, units, tokens, unitsOfItems(selection, keptItems));
+  }
+  return output;
+}

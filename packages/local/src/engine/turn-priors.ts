@@ -1,0 +1,162 @@
+import type { Segmentation } from './segment.ts';
+import type { UnitIndex } from './unit-index.ts';
+
+/**
+ * How likely a later question is to need each message of a conversation, without
+ * knowing the question. A later question asks about something stated once and
+ * specifically, so a message weighs more when it:
+ *
+ * - is recent (the latest turns are the live context);
+ * - names things: capitalised words inside a sentence, quoted titles;
+ * - holds numbers, dates, times, amounts;
+ * - states a decision, a plan, a preference or a fact about the speaker;
+ * - says something new: the share of its content words that no earlier message used
+ *   (the first statement of a fact outweighs its repetitions);
+ * - is specific: the information of its distinct content words, each weighing more the
+ *   fewer messages use it (small talk shares its words with every other turn).
+ *
+ * Each signal is 0..1; the prior is their weighted sum, 0..1. Cost is linear in the
+ * text: one pass over the index's words and one regular-expression scan a message.
+ */
+export interface MessageSpan {
+  /** The message's index in the request. */
+  message: number;
+  /** Its units are `first` up to `last`, inclusive (role label included). */
+  first: number;
+  last: number;
+  /** Text offsets of the whole message (label included). */
+  start: number;
+  end: number;
+  /** Exact token count of its units. */
+  tokens: number;
+}
+
+/** The unit range and token count of every message, in order. */
+export function messageSpans(segmentation: Segmentation, tokens: Int32Array): MessageSpan[] {
+  const { units, sections } = segmentation;
+  const spans: MessageSpan[] = [];
+  for (let unit = 0; unit < units.length; unit++) {
+    const { section, start, end } = units[unit]!;
+    const message = sections[section]!.message;
+    const last = spans[spans.length - 1];
+    if (last && last.message === message) {
+      last.last = unit;
+      last.end = end;
+      last.tokens += tokens[unit]!;
+    } else {
+      spans.push({ message, first: unit, last: unit, start, end, tokens: tokens[unit]! });
+    }
+  }
+  return spans;
+}
+
+export interface TurnPriorWeights {
+  recency: number;
+  names: number;
+  numbers: number;
+  decisions: number;
+  novelty: number;
+  specificity: number;
+  /** What the user said: facts about the user and their requests are asked about most. */
+  user: number;
+  titles: number;
+}
+
+export const TURN_PRIOR_WEIGHTS: TurnPriorWeights = {
+  recency: 0.1,
+  names: 0.2,
+  numbers: 0.2,
+  decisions: 0.05,
+  novelty: 0.2,
+  specificity: 0.5,
+  user: 0.2,
+  titles: 0.3,
+};
+
+// A capitalised word that does not open a sentence.
+const NAME = /(?<=[\p{Ll}\p{N},;:]\s+)\p{Lu}[\p{L}\p{N}'’-]+/gu;
+// A quoted title or name: "To Live", “Dune”.
+const TITLE = /["“][^"”\n]{2,60}["”]/gu;
+const USER_LABEL = /^\s*user:/;
+const NUMBER =
+  /\d|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|yesterday|tomorrow|today|tonight|noon|midnight)\b/gi;
+const DECISION =
+  /\b(?:decided?|decision|will|won't|going to|plan(?:s|ned|ning)?|agreed?|chose|choose|prefer(?:s|red)?|favou?rite|recommend(?:s|ed)?|booked|bought|moved|started|switched|remember|my name|i am|i'm|i have|i've|i like|i love|i hate|i don't like|deadline|must|need to|should)\b/gi;
+
+function countMatches(pattern: RegExp, text: string, cap: number): number {
+  pattern.lastIndex = 0;
+  let count = 0;
+  while (count < cap && pattern.exec(text)) count++;
+  return count;
+}
+
+/** The prior of every message span, 0..1. */
+export function scoreTurnPriors(
+  text: string,
+  spans: readonly MessageSpan[],
+  index: UnitIndex,
+  weights: TurnPriorWeights = TURN_PRIOR_WEIGHTS,
+): Float64Array {
+  const { words, offsets, stop } = index;
+  const seenBefore = new Uint8Array(index.termCount);
+  const priors = new Float64Array(spans.length);
+  // In how many messages each term occurs, for specificity.
+  const messagesWith = new Int32Array(index.termCount);
+  const lastMessage = new Int32Array(index.termCount).fill(-1);
+  spans.forEach((span, at) => {
+    for (let position = offsets[span.first]!; position < offsets[span.last + 1]!; position++) {
+      const term = words[position]!;
+      if (lastMessage[term] === at) continue;
+      lastMessage[term] = at;
+      messagesWith[term]!++;
+    }
+  });
+  const information = new Float64Array(spans.length);
+  let maxInformation = 0;
+  lastMessage.fill(-1);
+  spans.forEach((span, at) => {
+    let sum = 0;
+    for (let position = offsets[span.first]!; position < offsets[span.last + 1]!; position++) {
+      const term = words[position]!;
+      if (stop[term] || lastMessage[term] === at) continue;
+      lastMessage[term] = at;
+      sum += Math.log(spans.length / messagesWith[term]!);
+    }
+    information[at] = sum;
+    maxInformation = Math.max(maxInformation, sum);
+  });
+  const last = Math.max(1, spans.length - 1);
+  spans.forEach((span, at) => {
+    // Scan at most the first 4,000 characters of a message for the pattern signals:
+    // what a long tool output holds past that does not change its kind.
+    const body = text.slice(span.start, Math.min(span.end, span.start + 4_000));
+    const names = Math.min(1, countMatches(NAME, body, 3) / 3);
+    const numbers = Math.min(1, countMatches(NUMBER, body, 3) / 3);
+    const decisions = Math.min(1, countMatches(DECISION, body, 2) / 2);
+    const titles = Math.min(1, countMatches(TITLE, body, 2) / 2);
+    const user = USER_LABEL.test(body) ? 1 : 0;
+    let content = 0;
+    let fresh = 0;
+    for (let position = offsets[span.first]!; position < offsets[span.last + 1]!; position++) {
+      const term = words[position]!;
+      if (stop[term]) continue;
+      content++;
+      if (!seenBefore[term]) fresh++;
+    }
+    for (let position = offsets[span.first]!; position < offsets[span.last + 1]!; position++) {
+      seenBefore[words[position]!] = 1;
+    }
+    const novelty = content > 0 ? fresh / content : 0;
+    const recency = spans.length > 1 ? at / last : 1;
+    priors[at] =
+      weights.recency * recency +
+      weights.names * names +
+      weights.numbers * numbers +
+      weights.decisions * decisions +
+      weights.titles * titles +
+      weights.user * user +
+      weights.novelty * novelty +
+      weights.specificity * (maxInformation > 0 ? information[at]! / maxInformation : 0);
+  });
+  return priors;
+}
