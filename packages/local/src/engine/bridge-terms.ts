@@ -1,4 +1,5 @@
 import { queryTerms } from './query-terms.ts';
+import { PRONOUN_START } from './score-query.ts';
 import type { Segmentation } from './segment.ts';
 import type { UnitIndex } from './unit-index.ts';
 
@@ -20,9 +21,21 @@ export interface BridgeOptions {
   neighborShare: number;
 }
 
+/** A line of JSON: a bracket, a `"key":` member, or a string alone in an array. */
+const STRUCTURED_START = /^\s*(?:[{}[\]]|"[^"\n]*"\s*(?::|,?\s*$))/;
+const PARAGRAPH_END = /\n[ \t]*\r?\n\s*$/;
+
+/** A whole text that opens and closes like one JSON object or array. */
+function isJsonDocument(text: string): boolean {
+  const open = text.trimStart()[0];
+  const close = text.trimEnd().at(-1);
+  return (open === '{' && close === '}') || (open === '[' && close === ']');
+}
+
 export const BRIDGE_OPTIONS: BridgeOptions = { sources: 2, termsPerSource: 8, neighborShare: 0.8 };
 
 export function bridgeScores(
+  text: string,
   query: string,
   segmentation: Segmentation,
   index: UnitIndex,
@@ -34,7 +47,7 @@ export function bridgeScores(
   const unitCount = units.length;
   const scores = new Float64Array(unitCount);
   const terms = queryTerms(query, index, true);
-  if (!terms || options.sources < 1 || unitCount < 3) return scores;
+  if (!terms || options.sources < 1 || unitCount < 3 || isJsonDocument(text)) return scores;
 
   // In how many units each term occurs.
   const unitsWith = new Int32Array(index.termCount);
@@ -48,10 +61,21 @@ export function bridgeScores(
     }
   }
 
-  // The best first-pass units that are not headings, best first.
+  // Bridging is a property of prose: a line of JSON or of code names its neighbours'
+  // values without being about them.
+  const prose = new Uint8Array(unitCount);
+  for (let unit = 0; unit < unitCount; unit++) {
+    const { kind, start, end } = units[unit]!;
+    prose[unit] =
+      (kind === 'text' || kind === 'item') && !STRUCTURED_START.test(text.slice(start, end))
+        ? 1
+        : 0;
+  }
+
+  // The best first-pass prose units, best first.
   const sources: number[] = [];
   for (let unit = 0; unit < unitCount; unit++) {
-    if (units[unit]!.kind === 'heading' || relevance[unit]! <= 0) continue;
+    if (!prose[unit] || relevance[unit]! <= 0) continue;
     sources.push(unit);
     sources.sort((a, b) => relevance[b]! - relevance[a]! || a - b);
     if (sources.length > options.sources) sources.pop();
@@ -84,7 +108,7 @@ export function bridgeScores(
   lastUnit.fill(-1);
   let max = 0;
   for (let unit = 0; unit < unitCount; unit++) {
-    if (isSource[unit]) continue;
+    if (isSource[unit] || !prose[unit]) continue;
     let sum = 0;
     for (let position = offsets[unit]!; position < offsets[unit + 1]!; position++) {
       const term = words[position]!;
@@ -96,17 +120,28 @@ export function bridgeScores(
     if (sum > max) max = sum;
   }
   if (max === 0) return scores;
-  // The answer often sits next to the sentence that names the bridge entity.
+  // The answer often sits next to the sentence that names the bridge entity, in the
+  // same paragraph.
+  const joined = (before: number) =>
+    units[before]!.section === units[before + 1]!.section &&
+    !PARAGRAPH_END.test(
+      text.slice(Math.max(units[before]!.start, units[before]!.end - 8), units[before]!.end),
+    );
   const spread = new Float64Array(unitCount);
   for (let unit = 0; unit < unitCount; unit++) {
-    const own = scores[unit]! / max;
-    let near = 0;
-    const section = units[unit]!.section;
-    if (unit > 0 && units[unit - 1]!.section === section) near = scores[unit - 1]!;
-    if (unit + 1 < unitCount && units[unit + 1]!.section === section) {
-      near = Math.max(near, scores[unit + 1]!);
+    if (isSource[unit] || !prose[unit]) continue;
+    let near = unit + 1 < unitCount && joined(unit) ? scores[unit + 1]! : 0;
+    let antecedent = 0;
+    if (unit > 0 && joined(unit - 1)) {
+      const { start, end } = units[unit]!;
+      // "She was educated at ...": the bridge entity is the sentence before's subject.
+      if (PRONOUN_START.test(text.slice(start, Math.min(end, start + 40)))) {
+        antecedent = scores[unit - 1]!;
+      } else {
+        near = Math.max(near, scores[unit - 1]!);
+      }
     }
-    spread[unit] = Math.max(own, (options.neighborShare * near) / max);
+    spread[unit] = Math.max(scores[unit]!, antecedent, options.neighborShare * near) / max;
   }
   return spread;
 }

@@ -70,13 +70,14 @@ function result(
  * share of the best unit's relevance (see bridge-terms.ts).
  */
 function addBridge(
+  text: string,
   query: string,
   segmentation: ReturnType<typeof segment>,
   index: ReturnType<typeof indexUnits>,
   relevance: Float64Array,
   tuning: ScoringTuning,
 ): void {
-  const bridge = bridgeScores(query, segmentation, index, relevance, {
+  const bridge = bridgeScores(text, query, segmentation, index, relevance, {
     sources: tuning.bridgeSources,
     termsPerSource: tuning.bridgeTermsPerSource,
     neighborShare: tuning.bridgeNeighborShare,
@@ -115,7 +116,7 @@ export function compressWithTuning(params: CompressParams, tuning: ScoringTuning
   const relevance =
     query.length > 0 ? scoreQuery(text, query, segmentation, index, tuning) : undefined;
   if (relevance && tuning.bridgeWeight > 0)
-    addBridge(query, segmentation, index, relevance, tuning);
+    addBridge(text, query, segmentation, index, relevance, tuning);
   const scores = relevance ?? salience;
   if (relevance) {
     for (let unit = 0; unit < units.length; unit++) {

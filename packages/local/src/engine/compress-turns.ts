@@ -73,12 +73,20 @@ export function compressTurns(input: TurnCompressionInput): AssembledOutput | un
   const kept = selectItems(selection, keptItems);
   if (!kept) return undefined;
   let output = assembleOutput(text, units, tokens, kept);
-  // Joins may cost a token more than counted: drop the weakest kept item until it fits.
-  for (const at of rankItems(items, selection.costExponent).reverse()) {
-    if (output.tokens <= budget) break;
-    if (!keptItems[at]) continue;
-    keptItems[at] = 0;
-    if (!keptItems.includes(1)) return undefined;
+  // Joins may cost a token more than counted: drop the weakest kept items, as many as
+  // the excess needs at once (one reassembly a round, not one an item), until it fits.
+  const weakestFirst = rankItems(items, selection.costExponent).reverse();
+  let next = 0;
+  while (output.tokens > budget) {
+    let freed = 0;
+    const excess = output.tokens - budget;
+    while (freed < excess && next < weakestFirst.length) {
+      const at = weakestFirst[next++]!;
+      if (!keptItems[at]) continue;
+      keptItems[at] = 0;
+      freed += items[at]!.tokens;
+    }
+    if (freed === 0 || !keptItems.includes(1)) return undefined;
     output = assembleOutput(text, units, tokens, unitsOfItems(selection, keptItems));
   }
   return output;

@@ -22,7 +22,8 @@ function scaleToMax(values: Float64Array): Float64Array {
   return values;
 }
 
-const PRONOUN_START =
+/** A unit that opens with a pronoun or "the film", "the band"...: its antecedent is just before. */
+export const PRONOUN_START =
   /^\s*["“(]?(?:he|she|it|they|his|her|its|their|this|these|that|those|the (?:film|song|show|series|album|band|book|game|company|team|city|river|country))\b/i;
 
 export function scoreQuery(

@@ -1,0 +1,125 @@
+import { compressContext, countTokens } from '@ctxopt/local';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Conversations through the public entry point: the turns that come back are whole
+ * and in their original order, with or without a query, and the output stays within
+ * the level's budget. The sentences are drawn so that messages differ in names,
+ * numbers and small talk, and repeat each other, as chat histories do.
+ */
+
+const SENTENCES = [
+  'That sounds great, tell me more.',
+  'I see, that is interesting.',
+  'Thanks, I will think about it.',
+  'My sister Clara moved to Lisbon in March 2021.',
+  'The meeting with Dr. Okafor is on Tuesday at 9:30.',
+  'We decided to book the flight to Osaka for 14 May.',
+  'I paid 1,240 euros for the new bike last week.',
+  'Our team chose Postgres over MySQL for the billing service.',
+  'I really like reading novels by Haruki Murakami.',
+  'Can you recommend a good hiking trail near Denver?',
+  'Sure! Try the trail to Chautauqua Park, about 5 km.',
+  'Okay.',
+  'Good morning, how are you today?',
+  'I started learning the cello in September.',
+];
+
+const ROLES = ['user', 'assistant'] as const;
+
+const conversation = fc
+  .array(
+    fc.array(fc.integer({ min: 0, max: SENTENCES.length - 1 }), { minLength: 1, maxLength: 4 }),
+    {
+      minLength: 8,
+      maxLength: 40,
+    },
+  )
+  .map((messages) =>
+    messages.map((sentences, at) => ({
+      role: ROLES[at % 2]!,
+      content: sentences.map((index) => SENTENCES[index]!).join(' '),
+    })),
+  );
+
+const rendered = (messages: ReadonlyArray<{ role: string; content: string }>) =>
+  messages.map((message) => `${message.role}: ${message.content}`);
+
+/** Indexes of the input messages the output lines are, or -1 for a line that is none. */
+function matchLines(output: string, lines: readonly string[]): number[] {
+  let from = 0;
+  return output.split('\n').map((line) => {
+    const at = lines.indexOf(line, from);
+    if (at >= 0) from = at + 1;
+    return at;
+  });
+}
+
+describe('compressContext on a conversation', () => {
+  it('without a query keeps whole turns in their order, within the budget, when every turn fits it', () => {
+    fc.assert(
+      fc.property(
+        conversation,
+        fc.constantFrom('low', 'standard', 'ultra' as const),
+        (messages, level) => {
+          const lines = rendered(messages);
+          const result = compressContext({ context: messages, level });
+          if (result.status === 'skipped') return;
+          const budget = Math.floor(result.inputTokens / result.targetRatio);
+          expect(result.compressed.length).toBeGreaterThan(0);
+          expect(result.compressedTokens).toBe(countTokens(result.compressed));
+          expect(result.compressedTokens).toBeLessThanOrEqual(budget);
+          if (lines.every((line) => countTokens(line) <= budget)) {
+            const matched = matchLines(result.compressed, lines);
+            expect(matched).not.toContain(-1);
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('with a query keeps whole turns in their order when every turn is short next to the budget', () => {
+    fc.assert(
+      fc.property(
+        conversation,
+        fc.constantFrom('Where did Clara move?', 'When is the meeting?', 'What did the bike cost?'),
+        (messages, query) => {
+          const lines = rendered(messages);
+          const result = compressContext({ context: messages, query, level: 'standard' });
+          if (result.status === 'skipped') return;
+          const budget = Math.floor(result.inputTokens / result.targetRatio);
+          expect(result.compressedTokens).toBeLessThanOrEqual(budget);
+          if (lines.every((line) => countTokens(line) <= 0.4 * budget)) {
+            expect(matchLines(result.compressed, lines)).not.toContain(-1);
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('without a query prefers the turn that states a fact over small talk and its repetitions', () => {
+    const smallTalk = [
+      'That sounds great, tell me more.',
+      'I see, that is interesting.',
+      'Thanks, I will think about it.',
+      'Good morning, how are you today?',
+    ];
+    const messages = [];
+    for (let at = 0; at < 24; at++) {
+      messages.push({ role: ROLES[at % 2]!, content: smallTalk[at % smallTalk.length]! });
+      if (at === 5) {
+        messages.push({
+          role: 'assistant' as const,
+          content: 'Noted: your passport number ends in 4471 and it expires on 2 June 2027.',
+        });
+      }
+    }
+    const result = compressContext({ context: messages, level: 'standard' });
+    expect(result.compressed).toContain(
+      'assistant: Noted: your passport number ends in 4471 and it expires on 2 June 2027.',
+    );
+  });
+});

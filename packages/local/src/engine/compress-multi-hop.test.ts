@@ -1,0 +1,48 @@
+import { compressContext } from '@ctxopt/local';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * A two-hop question: the question names the novel, the novel's passage names its
+ * author, and only the author's passage (which never names the novel) says where she
+ * studied. Distractors talk about novels, authors and colleges too.
+ */
+const PASSAGES = [
+  'The Glass Orchard is a 1961 novel by Miriam Tollestrup. The novel follows three sisters who run an apple farm in Kent during a long drought.',
+  'Miriam Tollestrup was a British writer and teacher. She was educated at Girton College, Cambridge, and later taught in Leeds for twenty years.',
+  'The Copper Lantern is a 1958 novel about a lighthouse keeper. Critics praised the novel for its quiet portrait of a fishing village.',
+  'Many British authors of the period were educated at grammar schools before going to university, and several taught before they wrote.',
+  'Harold Venn was an English poet. He was educated at Balliol College, Oxford, and worked as a librarian in Bristol.',
+  'The Salt Road is a 1964 novel set on the Cornish coast. Its author drew on letters kept by her grandmother.',
+  'Orchards in Kent grow apples, pears and cherries; the drought of 1959 cut the harvest by a third.',
+  'Agnes Pell was a Scottish novelist educated at the University of Edinburgh. Her novels were widely translated.',
+  'The Winter Garden is a 1966 novel about a family of gardeners in Sussex, written by a former schoolteacher.',
+  'College libraries in Cambridge lend rare novels to readers who hold a card from the university.',
+  'Thomas Greer was an Irish playwright educated at Trinity College Dublin, who wrote comedies for the Abbey Theatre.',
+  'A novel of the 1960s often appeared first as a serial in a weekly magazine before it came out as a book.',
+  'The Iron Bridge is a 1970 novel about engineers in Shropshire; it won a regional prize for fiction.',
+  'Libraries in Leeds keep a collection of letters from teachers who wrote fiction in their spare time.',
+  'Peter Lomax was a Welsh novelist educated at Cardiff University who wrote about mining towns.',
+  'The Paper Kite is a 1955 novel for children about a boy who builds kites on the Yorkshire moors.',
+  'Schools for girls in the 1930s sent few pupils to university, and fewer still to read English.',
+  'Edith Marr was an English critic educated at Somerville College, Oxford, who reviewed new novels weekly.',
+  'The Lantern Maker is a 1962 novel by a Dutch author, translated into English three years later.',
+  'Apple farms in Kent hired seasonal pickers from London every September until the 1960s.',
+  'The Northern Line is a 1968 novel about railway workers, written by a former signalman from Crewe.',
+  'Bernard Shawcross was a novelist educated at Imperial College London who later became a publisher.',
+  'Retreats for writers in Sussex offered rooms to novelists for a month at a time in the 1950s.',
+  'The Quiet Harbour is a 1957 novel set in a Norfolk fishing village during the floods of 1953.',
+];
+
+describe('compressContext on a two-hop question', () => {
+  it.each(['standard', 'ultra'] as const)(
+    'keeps the bridge passage that answers at %s',
+    (level) => {
+      const result = compressContext({
+        context: PASSAGES.join('\n\n'),
+        query: 'Where was the author of The Glass Orchard educated?',
+        level,
+      });
+      expect(result.compressed).toContain('Girton College');
+    },
+  );
+});
