@@ -1,14 +1,16 @@
 import { queryTerms } from './query-terms.ts';
 import { PRONOUN_START } from './score-query.ts';
 import type { Segmentation } from './segment.ts';
+import { stem } from './terms.ts';
 import type { UnitIndex } from './unit-index.ts';
+import { nextWord, type WordMatch } from './word-scanner.ts';
 
 /**
  * The second pass of query scoring, for questions answered in two hops ("Where was the
  * author of X educated?"): the first pass finds the unit about X, which names the
  * author; the unit that answers names the author too, but nothing of the question. So
- * the rare terms of the best first-pass units and of their sections' titles (the bridge
- * entities) become a second query, and every other unit scores by the information of
+ * the rare names and numbers of the best first-pass units and the terms of their
+ * sections' titles (the bridge entities) become a second query, and every other unit scores by the information of
  * the bridge terms it holds. Scaled to 0..1; zeros when there is nothing to bridge.
  * Cost is linear in the text: two passes over the index's words.
  */
@@ -30,6 +32,33 @@ function isJsonDocument(text: string): boolean {
   const open = text.trimStart()[0];
   const close = text.trimEnd().at(-1);
   return (open === '{' && close === '}') || (open === '[' && close === ']');
+}
+
+/**
+ * The term ids of the names and numbers in `text[start, end)`: words that open with a
+ * capital inside a sentence, and runs of digits. A text with no such name (written all
+ * in small letters, say) gives all its words instead.
+ */
+function entityTerms(text: string, start: number, end: number, index: UnitIndex): number[] {
+  const names: number[] = [];
+  const all: number[] = [];
+  let named = false;
+  const match: WordMatch = { start: 0, end: 0, hashA: 0, hashB: 0 };
+  let first = true;
+  for (let from = start; nextWord(text, from, end, match); from = match.end) {
+    const word = text.slice(match.start, match.end);
+    let before = match.start - 1;
+    while (before > start && /\s/.test(text[before]!)) before--;
+    const opensSentence = first || /[.!?:]/.test(text[before]!);
+    first = false;
+    const id = index.termIds.get(stem(word.toLowerCase()));
+    if (id === undefined) continue;
+    all.push(id);
+    const capital = word.length > 1 && word[0] !== word[0]!.toLowerCase();
+    if (capital && !opensSentence) named = true;
+    if ((capital && !opensSentence) || /^\d/.test(word)) names.push(id);
+  }
+  return named ? names : all;
 }
 
 export const BRIDGE_OPTIONS: BridgeOptions = { sources: 2, termsPerSource: 8, neighborShare: 0.8 };
@@ -91,13 +120,19 @@ export function bridgeScores(
     isSource[source] = 1;
     const header = sections[units[source]!.section]!.header;
     const candidates = new Map<number, number>();
-    for (const unit of header >= 0 ? [source, header] : [source]) {
-      for (let position = offsets[unit]!; position < offsets[unit + 1]!; position++) {
-        const term = words[position]!;
-        const spread = unitsWith[term]!;
-        if (stop[term] || terms.slotOf[term]! >= 0 || spread < 2 || spread > maxUnits) continue;
-        candidates.set(term, Math.log(unitCount / spread));
+    const consider = (term: number) => {
+      const spread = unitsWith[term]!;
+      if (stop[term] || terms.slotOf[term]! >= 0 || spread < 2 || spread > maxUnits) return;
+      candidates.set(term, Math.log(unitCount / spread));
+    };
+    // A title names its passage's entity: all its terms may bridge.
+    if (header >= 0) {
+      for (let position = offsets[header]!; position < offsets[header + 1]!; position++) {
+        consider(words[position]!);
       }
+    }
+    for (const term of entityTerms(text, units[source]!.start, units[source]!.end, index)) {
+      consider(term);
     }
     const rarest = [...candidates].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
     for (const [term, information] of rarest.slice(0, options.termsPerSource)) {
