@@ -35,14 +35,38 @@ function isJsonDocument(text: string): boolean {
 }
 
 /**
- * The term ids of the names and numbers in `text[start, end)`: words that open with a
- * capital inside a sentence, and runs of digits. A text with no such name (written all
- * in small letters, say) gives all its words instead.
+ * Whether the text marks names with capitals: at least one letter in 200 is a capital
+ * (English prose has several in 100; a text lower-cased by a pipeline has next to
+ * none). Reads at most the first 50,000 characters.
  */
-function entityTerms(text: string, start: number, end: number, index: UnitIndex): number[] {
-  const names: number[] = [];
-  const all: number[] = [];
-  let named = false;
+function isCased(text: string): boolean {
+  let letters = 0;
+  let capitals = 0;
+  const end = Math.min(text.length, 50_000);
+  for (let at = 0; at < end; at++) {
+    const code = text.charCodeAt(at);
+    if (code >= 97 && code <= 122) letters++;
+    else if (code >= 65 && code <= 90) {
+      letters++;
+      capitals++;
+    }
+  }
+  return letters > 0 && capitals * 200 >= letters;
+}
+
+/**
+ * The term ids of the names and numbers in `text[start, end)`: words that open with a
+ * capital inside a sentence, and runs of digits. In a text without capitals (`cased`
+ * false) every word is a candidate.
+ */
+function entityTerms(
+  text: string,
+  start: number,
+  end: number,
+  index: UnitIndex,
+  cased: boolean,
+): number[] {
+  const found: number[] = [];
   const match: WordMatch = { start: 0, end: 0, hashA: 0, hashB: 0 };
   let first = true;
   for (let from = start; nextWord(text, from, end, match); from = match.end) {
@@ -51,14 +75,12 @@ function entityTerms(text: string, start: number, end: number, index: UnitIndex)
     while (before > start && /\s/.test(text[before]!)) before--;
     const opensSentence = first || /[.!?:]/.test(text[before]!);
     first = false;
-    const id = index.termIds.get(stem(word.toLowerCase()));
-    if (id === undefined) continue;
-    all.push(id);
     const capital = word.length > 1 && word[0] !== word[0]!.toLowerCase();
-    if (capital && !opensSentence) named = true;
-    if ((capital && !opensSentence) || /^\d/.test(word)) names.push(id);
+    if (cased && !(capital && !opensSentence) && !/^\d/.test(word)) continue;
+    const id = index.termIds.get(stem(word.toLowerCase()));
+    if (id !== undefined) found.push(id);
   }
-  return named ? names : all;
+  return found;
 }
 
 export const BRIDGE_OPTIONS: BridgeOptions = { sources: 2, termsPerSource: 8, neighborShare: 0.8 };
@@ -114,6 +136,7 @@ export function bridgeScores(
   // A term bridges when it is not the question's, occurs in at least one other unit,
   // and is rare: in at most a tenth of the units (a few for short texts).
   const maxUnits = Math.max(3, Math.floor(unitCount / 10));
+  const cased = isCased(text);
   const weight = new Float64Array(index.termCount);
   const isSource = new Uint8Array(unitCount);
   for (const source of sources) {
@@ -131,7 +154,7 @@ export function bridgeScores(
         consider(words[position]!);
       }
     }
-    for (const term of entityTerms(text, units[source]!.start, units[source]!.end, index)) {
+    for (const term of entityTerms(text, units[source]!.start, units[source]!.end, index, cased)) {
       consider(term);
     }
     const rarest = [...candidates].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
