@@ -21,6 +21,7 @@ export const suites = [
   'framework-overhead',
   'emulator-throughput',
   'engine-throughput',
+  'conversation-cost',
 ] as const;
 
 function parseCommandLine(args: string[]) {

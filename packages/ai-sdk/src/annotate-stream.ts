@@ -14,7 +14,7 @@ export function annotateStream(
   result: LanguageModelV4StreamResult,
   usage: ContextOptimizerUsage | undefined,
   warnings: readonly SharedV4Warning[],
-  onFinish?: (inputTokens: number | undefined) => void,
+  onFinish?: (inputTokens: number | undefined, cacheReadTokens: number | undefined) => void,
 ): LanguageModelV4StreamResult {
   let first = true;
   const annotate = new TransformStream<LanguageModelV4StreamPart, LanguageModelV4StreamPart>({
@@ -27,7 +27,7 @@ export function annotateStream(
       if (part.type === 'stream-start' && warnings.length > 0) {
         controller.enqueue({ ...part, warnings: [...part.warnings, ...warnings] });
       } else if (part.type === 'finish') {
-        onFinish?.(part.usage.inputTokens.total);
+        onFinish?.(part.usage.inputTokens.total, part.usage.inputTokens.cacheRead);
         if (!usage) return controller.enqueue(part);
         controller.enqueue({
           ...part,

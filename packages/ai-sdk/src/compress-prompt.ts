@@ -45,7 +45,8 @@ export async function compressPrompt(
     const compressed =
       run.texts.some((text) => text !== undefined) ||
       run.plan.removeEmpty.length > 0 ||
-      run.plan.dropReasoning.length > 0
+      run.plan.dropReasoning.length > 0 ||
+      run.plan.recall !== undefined
         ? applyCompression(prompt, run.plan, run.texts, promptEdits(settings.createMessage))
         : prompt;
     return {

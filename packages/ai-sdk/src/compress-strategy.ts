@@ -46,9 +46,14 @@ export function compressStrategy(settings: MiddlewareSettings): LanguageModelV4M
     return outcome;
   }
 
-  const observe = (params: LanguageModelV4CallOptions, inputTokens: number | undefined) => {
+  // The provider's token counts calibrate the counter; its cache reads feed block mode's cost gate.
+  const observe = (
+    params: LanguageModelV4CallOptions,
+    inputTokens: number | undefined,
+    cacheReadTokens: number | undefined,
+  ) => {
     if (inputTokens !== undefined)
-      compressor.observeUsage(toPlannerMessages(params.prompt), inputTokens);
+      compressor.observeUsage(toPlannerMessages(params.prompt), inputTokens, cacheReadTokens);
   };
 
   return {
@@ -68,7 +73,7 @@ export function compressStrategy(settings: MiddlewareSettings): LanguageModelV4M
     },
     async wrapGenerate({ doGenerate, params }) {
       const result = await doGenerate();
-      observe(params, result.usage.inputTokens.total);
+      observe(params, result.usage.inputTokens.total, result.usage.inputTokens.cacheRead);
       const record = records.get(params);
       if (!record) return result;
       return {
@@ -80,7 +85,8 @@ export function compressStrategy(settings: MiddlewareSettings): LanguageModelV4M
     async wrapStream({ doStream, params }) {
       const result = await doStream();
       const record = records.get(params);
-      const onFinish = (inputTokens: number | undefined) => observe(params, inputTokens);
+      const onFinish = (inputTokens: number | undefined, cacheReadTokens: number | undefined) =>
+        observe(params, inputTokens, cacheReadTokens);
       return record
         ? annotateStream(result, record.usage, record.warnings, onFinish)
         : annotateStream(result, undefined, [], onFinish);

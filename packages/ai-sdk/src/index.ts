@@ -1,6 +1,7 @@
 // Runs first: a clear error on a Node.js older than the packages support, before undici loads.
 import '@ctxopt/core/node-version-guard';
 
+export { RETRIEVE_TOOL_NAME } from '@ctxopt/core';
 export { type ContextOptimizerCallOptions, CTXOPT_KEY } from './call-options.ts';
 export { COMPRESSED_CONTEXT_HEADER, createCompressedMessage } from './compressed-message.ts';
 export {
@@ -20,4 +21,5 @@ export {
 export type { ContextOptimizerModelId } from './model-id.ts';
 export type { OptimizerSourceOptions } from './optimizer-source.ts';
 export { type GenerateTarget, mapGenerateTarget } from './provider-id.ts';
+export { createRetrieveTool, type RetrieveToolOptions } from './retrieve-tool.ts';
 export type { ContextOptimizerUsage, SkipReason } from './usage-metadata.ts';

@@ -22,6 +22,18 @@ export function promptEdits(
       );
       return { ...message, content } as LanguageModelV4Message;
     },
+    recallMessage: (text) => ({ role: 'user', content: [{ type: 'text', text }] }),
+    // Anthropic caches the prompt up to here: the compressed blocks, the same on every call.
+    markCacheBreakpoint(message) {
+      const anthropic = {
+        ...message.providerOptions?.anthropic,
+        cacheControl: { type: 'ephemeral' },
+      };
+      return {
+        ...message,
+        providerOptions: { ...message.providerOptions, anthropic },
+      } as LanguageModelV4Message;
+    },
     dropReasoning(message) {
       if (message.role !== 'assistant') return message;
       const content = message.content.filter(

@@ -1,5 +1,6 @@
 import type { JSONObject, SharedV4ProviderMetadata } from '@ai-sdk/provider';
 import {
+  type BlockReport,
   type CompressedSpanReport,
   type CompressionReport,
   type CompressResponse,
@@ -69,6 +70,12 @@ export interface ContextOptimizerUsage {
   droppedReasoning?: number;
   removedMessages?: number;
   durationMs?: number;
+  /**
+   * Compress strategy, block mode: closed blocks, tool results compressed and reused from
+   * the store, characters sent, results left verbatim by the cost gate (`gatedParts`),
+   * recalled lines.
+   */
+  blocks?: BlockReport;
 }
 
 export function usageFromReport(report: CompressionReport): ContextOptimizerUsage {

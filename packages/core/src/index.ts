@@ -2,9 +2,7 @@
 import './node-version-guard.ts';
 
 export {
-  applyBlockCompression,
   type BlockCompressionRun,
-  type BlockReport,
   type BlockRunCall,
   type BlockSettings,
   runBlockCompression,
@@ -95,7 +93,11 @@ export {
   compressedToolResultText,
 } from './planner/compressed-history.ts';
 export { CompressionCache } from './planner/compression-cache.ts';
-export type { CompressedSpanReport, CompressionReport } from './planner/compression-report.ts';
+export type {
+  BlockReport,
+  CompressedSpanReport,
+  CompressionReport,
+} from './planner/compression-report.ts';
 export {
   type ConversationPlan,
   DEFAULT_MIN_TOKENS,
@@ -111,6 +113,7 @@ export {
   ConversationCompressor,
 } from './planner/conversation-compressor.ts';
 export {
+  type BlockOptions,
   type CompressionTrigger,
   type ConversationCallOptions,
   type ConversationPolicy,

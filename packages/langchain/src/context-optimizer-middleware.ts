@@ -61,11 +61,14 @@ export function contextOptimizerMiddleware(options: ContextOptimizerMiddlewareOp
         ...(typeof runtime.writer === 'function' ? { write: runtime.writer } : {}),
       });
       const response = await handler({ ...request, messages });
-      const inputTokens = AIMessage.isInstance(response)
-        ? response.usage_metadata?.input_tokens
-        : undefined;
-      if (inputTokens !== undefined) {
-        compressor.observeUsage(toPlannerMessages(messages), inputTokens);
+      const usage = AIMessage.isInstance(response) ? response.usage_metadata : undefined;
+      if (usage?.input_tokens !== undefined) {
+        // The provider's cache reads feed block mode's cost gate on the next call.
+        compressor.observeUsage(
+          toPlannerMessages(messages),
+          usage.input_tokens,
+          usage.input_token_details?.cache_read,
+        );
       }
       return response;
     },

@@ -1,6 +1,7 @@
 // Runs first: a clear error on a Node.js older than the packages support, before undici loads.
 import '@ctxopt/core/node-version-guard';
 
+export { RETRIEVE_TOOL_NAME } from '@ctxopt/core';
 export {
   ChatContextOptimizer,
   type ChatContextOptimizerOptions,
@@ -40,4 +41,5 @@ export type {
   OnError,
   OptimizerSourceOptions,
 } from './optimizer-options.ts';
+export { createRetrieveTool, type RetrieveToolOptions } from './retrieve-tool.ts';
 export type { CompressionSummary } from './usage-summary.ts';

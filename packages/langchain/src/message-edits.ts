@@ -1,5 +1,5 @@
 import { type CompressionRun, compressedToolResultText, type MessageEdits } from '@ctxopt/core';
-import { AIMessage, type BaseMessage, ToolMessage } from '@langchain/core/messages';
+import { AIMessage, type BaseMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
 import type { CompressedMessageFactory } from './compressed-message.ts';
 
 /** Content blocks that hold a model's reasoning, by provider. */
@@ -28,6 +28,7 @@ export function messageEdits(
         response_metadata: message.response_metadata,
       });
     },
+    recallMessage: (text) => new HumanMessage(text),
     dropReasoning(message) {
       if (!AIMessage.isInstance(message) || typeof message.content === 'string') return message;
       const content = message.content.filter(

@@ -62,7 +62,8 @@ export async function optimizeConversation(
   const changed =
     run.texts.some((text) => text !== undefined) ||
     run.plan.removeEmpty.length > 0 ||
-    run.plan.dropReasoning.length > 0;
+    run.plan.dropReasoning.length > 0 ||
+    run.plan.recall !== undefined;
   if (!changed) return messages;
   return applyCompression(messages, run.plan, run.texts, messageEdits(run, settings.createMessage));
 }

@@ -1,5 +1,5 @@
 import {
-  applyBlockCompression,
+  applyCompression,
   guardStore,
   MemoryCompressionStore,
   type PlannerMessage,
@@ -64,7 +64,7 @@ describe('runBlockCompression', () => {
       calls: 4,
       blocks: { blocks: 4, compressedParts: 4, recalledLines: 1 },
     });
-    const prompt = applyBlockCompression(history as Message[], run, edits);
+    const prompt = applyCompression(history as Message[], run.plan, run.texts, edits);
     expect(prompt).toHaveLength(history.length + 1);
     expect(prompt.at(-2)!.text).toContain('order 2005: customer C-2-5');
     expect(prompt.at(-1)!.text).toBe('What is the total of order 2005?');

@@ -1,6 +1,9 @@
 import type { ContextOptimizer } from '../context-optimizer.ts';
-import { applyCompression, type MessageEdits } from '../planner/apply-compression.ts';
-import type { CompressedSpanReport, CompressionReport } from '../planner/compression-report.ts';
+import type {
+  BlockReport,
+  CompressedSpanReport,
+  CompressionReport,
+} from '../planner/compression-report.ts';
 import type { PlannerMessage } from '../planner/conversation.ts';
 import type { ConversationPolicy } from '../planner/conversation-policy.ts';
 import type { CompressionPlan, CompressionSpan } from '../planner/plan-compression.ts';
@@ -10,9 +13,12 @@ import type { BlockMessage } from './block-message.ts';
 import { runBlockMode } from './block-mode.ts';
 import type { CacheSchedule } from './cost-gate.ts';
 
+/** The level of block compressions when the policy sets neither level nor mode. */
+export const BLOCK_LEVEL = 'ultra';
+
 /** How block mode is set up; the integrations fill it from their options. */
 export interface BlockSettings {
-  /** A block closes once it holds this many estimated tokens. @default 500 */
+  /** A block closes once it holds this many estimated tokens. @default 2500 */
   blockTokens?: number;
   /** Budget of the query-aware recall in estimated tokens; 0 turns it off. @default 300 */
   recallTokens?: number;
@@ -22,29 +28,11 @@ export interface BlockSettings {
   cacheSchedule?: CacheSchedule;
 }
 
-/** What block mode did with one prompt, beside the policy's report. */
-export interface BlockReport {
-  /** Closed blocks in the prompt. */
-  blocks: number;
-  /** Index (in the prompt as it came in) where the open tail starts and the recall goes. */
-  tailStart: number;
-  /** Tool results replaced by their compression, and of those the ones found in the store. */
-  compressedParts: number;
-  reusedParts: number;
-  /** Characters sent to the service by this prompt. */
-  charactersSent: number;
-  /** Tool results left verbatim because the provider caches them and rewriting would cost more than it saves. */
-  gatedParts: number;
-  /** Lines of compressed originals recalled for the current question. */
-  recalledLines: number;
-}
-
 export interface BlockCompressionRun {
+  /** Tool-result spans, the recall (`plan.recall`) and the cache breakpoint (`plan.cacheBreakpoint`). */
   plan: CompressionPlan;
   texts: (string | undefined)[];
   report: CompressionReport & { blocks: BlockReport };
-  /** The recall message's text and where it goes (an index of the prompt as it came in). */
-  recall?: { at: number; text: string };
   error?: unknown;
 }
 
@@ -62,8 +50,8 @@ export interface BlockRunCall {
 /**
  * Block mode in the shape of the conversation policy's result: each compressed tool
  * result of a closed block is a `tool-result` span replaced in place (query-free, so its
- * text never changes from call to call), and the recall is a message to insert where the
- * tail starts. The integrations apply it like any other plan.
+ * text never changes from call to call), the recall a message to insert before the
+ * question, and the last block's end a cache breakpoint. `applyCompression` applies it.
  */
 export async function runBlockCompression(
   messages: readonly PlannerMessage[],
@@ -92,7 +80,9 @@ export async function runBlockCompression(
     : await runBlockMode(blockMessages, {
         optimizer: call.optimizer,
         store: call.store,
-        level: policy.level,
+        // Blocks are read again on every later call and recall brings back what a question
+        // names, so they are compressed hard unless the policy says otherwise.
+        level: policy.level ?? (policy.mode === undefined ? BLOCK_LEVEL : undefined),
         mode: policy.mode,
         partMinTokens: Math.max(1, policy.toolResults.minTokens),
         ttlSeconds: call.settings.ttlSeconds,
@@ -158,6 +148,12 @@ export async function runBlockCompression(
     removeEmpty: [],
     promptTokens,
     ...(outcome ? {} : { skipReason: 'disabled' as const }),
+    ...(outcome?.recallText === undefined
+      ? {}
+      : { recall: { at: outcome.recallAt, text: outcome.recallText } }),
+    ...(outcome && outcome.plan.blocks.length > 0
+      ? { cacheBreakpoint: outcome.plan.blocks.at(-1)!.end - 1 }
+      : {}),
   };
   const status = spans.length > 0 ? 'compressed' : failed ? 'failed' : 'skipped';
   const report: BlockCompressionRun['report'] = {
@@ -196,28 +192,5 @@ export async function runBlockCompression(
     const { limitTokens, usedTokens, remainingTokens, resetsAt } = monthly;
     report.monthly = { limitTokens, usedTokens, remainingTokens, resetsAt };
   }
-  return {
-    plan,
-    texts,
-    report,
-    ...(outcome?.recallText === undefined
-      ? {}
-      : { recall: { at: outcome.recallAt, text: outcome.recallText } }),
-    ...(failed === undefined ? {} : { error: failed }),
-  };
-}
-
-/**
- * The prompt the model receives in block mode: compressed tool results in place (each
- * call keeps its result) and the recall message inserted where the tail starts, a clean
- * cut after every block.
- */
-export function applyBlockCompression<T>(
-  messages: readonly T[],
-  run: BlockCompressionRun,
-  edits: MessageEdits<T> & { recallMessage(text: string): T },
-): T[] {
-  const applied = applyCompression(messages, run.plan, run.texts, edits);
-  if (run.recall) applied.splice(run.recall.at, 0, edits.recallMessage(run.recall.text));
-  return applied;
+  return { plan, texts, report, ...(failed === undefined ? {} : { error: failed }) };
 }

@@ -39,7 +39,7 @@ export interface BlockPlan {
 }
 
 export interface BlockPlanOptions {
-  /** A block closes at the first clean cut once it holds this many estimated tokens. @default 500 */
+  /** A block closes at the first clean cut once it holds this many estimated tokens. @default 2500 */
   blockTokens?: number;
   /** Roles of the leading messages that form the pinned head. @default ['system'] */
   pinnedRoles?: readonly string[];
@@ -51,5 +51,10 @@ export interface BlockPlanOptions {
   keepLast?: number;
 }
 
-export const DEFAULT_BLOCK_TOKENS = 500;
+/**
+ * About two turns of a tool-calling agent: the tail stays verbatim (and cached) until it
+ * holds this much, so most calls reuse the whole previous prompt, and a block is
+ * rewritten once every few turns rather than at every turn.
+ */
+export const DEFAULT_BLOCK_TOKENS = 2500;
 export const DEFAULT_KEEP_LAST = 3;

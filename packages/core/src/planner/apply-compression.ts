@@ -8,6 +8,10 @@ export interface MessageEdits<T> {
   replaceToolResult(message: T, toolCallId: string, compressedText: string): T;
   /** The message without its reasoning parts. */
   dropReasoning(message: T): T;
+  /** Block mode's recall message. @default `historyMessage` */
+  recallMessage?(text: string): T;
+  /** The message marked as a provider cache breakpoint (Anthropic `cacheControl`); absent: no marker. */
+  markCacheBreakpoint?(message: T): T;
 }
 
 /**
@@ -34,8 +38,14 @@ export function applyCompression<T>(
       edited[span.messageIndex] = edits.replaceToolResult(message, span.toolCallId, text);
     }
   });
+  if (plan.cacheBreakpoint !== undefined && edits.markCacheBreakpoint) {
+    edited[plan.cacheBreakpoint] = edits.markCacheBreakpoint(edited[plan.cacheBreakpoint]!);
+  }
   const result: T[] = [];
   edited.forEach((message, index) => {
+    if (plan.recall?.at === index) {
+      result.push((edits.recallMessage ?? edits.historyMessage)(plan.recall.text));
+    }
     if (history && index >= history.start && index < history.end) {
       // An empty compressed text removes the span.
       if (index === history.start && history.text.length > 0) {
@@ -45,5 +55,8 @@ export function applyCompression<T>(
     }
     if (!removed.has(index)) result.push(message);
   });
+  if (plan.recall !== undefined && plan.recall.at >= edited.length) {
+    result.push((edits.recallMessage ?? edits.historyMessage)(plan.recall.text));
+  }
   return result;
 }

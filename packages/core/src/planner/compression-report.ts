@@ -30,6 +30,26 @@ export interface CompressedSpanReport {
   error?: ErrorSummary;
 }
 
+/** What block mode did with one prompt. */
+export interface BlockReport {
+  /** Closed blocks in the prompt. */
+  blocks: number;
+  /** Index (in the prompt as it came in) where the open tail starts. */
+  tailStart: number;
+  /** Tool results replaced by their compression, and of those the ones found in the store. */
+  compressedParts: number;
+  reusedParts: number;
+  /** Characters sent to the service by this prompt. */
+  charactersSent: number;
+  /**
+   * Tool results left verbatim by the cost gate: the provider reported them cached, and
+   * rewriting them would cost more in cache writes than it saves in reads.
+   */
+  gatedParts: number;
+  /** Lines of compressed originals recalled for the current question. */
+  recalledLines: number;
+}
+
 /**
  * What the policy did with one prompt: given to `onCompress`, and carried by the AI SDK's
  * `providerMetadata.ctxopt` and LangChain's `ctxopt_usage` event. The token sums cover
@@ -62,4 +82,6 @@ export interface CompressionReport {
   durationMs: number;
   /** The first failure, when a span failed and the prompt kept it as it was. */
   error?: ErrorSummary;
+  /** Block mode's figures, when it ran. */
+  blocks?: BlockReport;
 }

@@ -47,7 +47,7 @@ describe('ConversationCompressor', () => {
       const reports: CompressionReport[] = [];
       const compressor = new ConversationCompressor(
         new ContextOptimizerClient({ apiKey: API_KEY, baseURL: service.url }),
-        resolveConversationPolicy({ onCompress: (report) => reports.push(report) }),
+        resolveConversationPolicy({ blocks: false, onCompress: (report) => reports.push(report) }),
       );
       const first = await compressor.run(toolLoop(4));
       const second = await compressor.run(toolLoop(4));
@@ -86,7 +86,7 @@ describe('ConversationCompressor', () => {
     try {
       const compressor = new ConversationCompressor(
         new ContextOptimizerClient({ apiKey: API_KEY, baseURL: service.url }),
-        resolveConversationPolicy({ timeout: 300 }),
+        resolveConversationPolicy({ blocks: false, timeout: 300 }),
       );
       const started = performance.now();
       const messages = toolLoop(5);
@@ -115,7 +115,7 @@ describe('ConversationCompressor', () => {
     try {
       const compressor = new ConversationCompressor(
         new ContextOptimizerClient({ apiKey: API_KEY, baseURL: service.url }),
-        resolveConversationPolicy({ mode: 'balanced' }),
+        resolveConversationPolicy({ blocks: false, mode: 'balanced' }),
       );
       await compressor.run(toolLoop(4));
       await compressor.run(toolLoop(4));

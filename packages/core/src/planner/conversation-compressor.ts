@@ -1,6 +1,11 @@
+import { runBlockCompression } from '../blocks/block-compression-run.ts';
+import { compressionKey } from '../blocks/compression-key.ts';
 import type { ContextOptimizer } from '../context-optimizer.ts';
 import { APIUserAbortError } from '../errors.ts';
 import type { CompressResponse } from '../schemas.ts';
+import { DEFAULT_STORE_TTL_SECONDS } from '../store/compression-store.ts';
+import { type GuardedStore, guardStore } from '../store/guarded-store.ts';
+import { MemoryCompressionStore } from '../store/memory-compression-store.ts';
 import { summarizeError } from '../usage-summary.ts';
 import { CompressionCache } from './compression-cache.ts';
 import type { CompressedSpanReport, CompressionReport } from './compression-report.ts';
@@ -43,12 +48,17 @@ export class ConversationCompressor {
   readonly policy: ConversationPolicy;
   readonly tokens: CalibratedTokenCounter;
   readonly #cache: CompressionCache;
+  /** Block mode's compressions and originals; a failing store is a miss, never an error. */
+  readonly store: GuardedStore;
+  /** Per conversation (keyed by its first messages): the cached input tokens its last call reported. */
+  readonly #cachedTokens = new Map<string, number>();
 
   constructor(optimizer: ContextOptimizer, policy: ConversationPolicy) {
     this.optimizer = optimizer;
     this.policy = policy;
     this.tokens = new CalibratedTokenCounter(policy.tokenCounter);
     this.#cache = new CompressionCache(policy.cacheSize);
+    this.store = guardStore(policy.store ?? new MemoryCompressionStore());
   }
 
   /** The policy for one call, with its per-call options checked like the constructor's. */
@@ -63,12 +73,26 @@ export class ConversationCompressor {
 
   /**
    * Learns from a model call: `sent` is the prompt the model received (as planner
-   * messages) and `reportedInputTokens` the provider's input tokens for it.
+   * messages), `reportedInputTokens` the provider's input tokens for it, and
+   * `cacheReadTokens` those it read from its prompt cache (block mode's cost gate uses it
+   * on the conversation's next call).
    */
-  observeUsage(sent: readonly PlannerMessage[], reportedInputTokens: number | undefined): void {
+  observeUsage(
+    sent: readonly PlannerMessage[],
+    reportedInputTokens: number | undefined,
+    cacheReadTokens?: number,
+  ): void {
     let counted = 0;
     for (const message of sent) counted += this.tokens.raw(message.text);
     this.tokens.observe(counted, reportedInputTokens);
+    if (cacheReadTokens !== undefined && sent.length > 0) {
+      const key = conversationKey(sent);
+      this.#cachedTokens.delete(key);
+      this.#cachedTokens.set(key, cacheReadTokens);
+      if (this.#cachedTokens.size > 1_000) {
+        this.#cachedTokens.delete(this.#cachedTokens.keys().next().value!);
+      }
+    }
   }
 
   async run(
@@ -78,6 +102,31 @@ export class ConversationCompressor {
     const started = performance.now();
     const policy = call.policy ?? this.policy;
     const plan = this.plan(messages, policy);
+    // Block mode is for agent conversations, whose tool results make up most of the prompt:
+    // more results worth compressing than the newest `keepLast`. A chat keeps its history span.
+    const minCharacters = policy.toolResults.minTokens * 4;
+    const results = messages.flatMap((message) => message.toolResults ?? []);
+    const agent =
+      results.filter((result) => (result.text?.length ?? 0) >= minCharacters).length >
+      policy.toolResults.keepLast;
+    const skipped = plan.skipReason === 'disabled' || plan.skipReason === 'below-trigger';
+    if (policy.blocks.enabled && agent && !skipped) {
+      const run = await runBlockCompression(messages, {
+        optimizer: this.optimizer,
+        store: this.store,
+        policy,
+        settings: {
+          ttlSeconds: DEFAULT_STORE_TTL_SECONDS,
+          blockTokens: policy.blocks.blockTokens,
+          recallTokens: policy.blocks.recallTokens,
+        },
+        signal: call.signal,
+        maxRetries: call.maxRetries,
+        cachedTokens:
+          messages.length > 0 ? this.#cachedTokens.get(conversationKey(messages)) : undefined,
+      });
+      return this.#finish(run, policy, started);
+    }
     const base = baseReport(plan);
     if (plan.spans.length === 0) {
       const report = { ...base, reason: plan.skipReason ?? 'nothing-to-compress' };
@@ -176,6 +225,12 @@ export class ConversationCompressor {
     }
     return run;
   }
+}
+
+/** A conversation's identity for the cost gate: its first two messages, which never change. */
+function conversationKey(messages: readonly PlannerMessage[]): string {
+  const head = messages.slice(0, 2).map((message) => `${message.role}\u0000${message.text}`);
+  return compressionKey({ role: 'conversation', text: head.join('\u0001') });
 }
 
 interface SpanOutcome {

@@ -1,4 +1,6 @@
+import { DEFAULT_BLOCK_TOKENS } from '../blocks/block-message.ts';
 import type { CompressionLevel, CompressionMode } from '../schemas.ts';
+import type { CompressionStore } from '../store/compression-store.ts';
 import type { CompressionReport } from './compression-report.ts';
 import type { TokenCounter } from './token-counter.ts';
 
@@ -33,6 +35,20 @@ export interface ToolResultPolicy {
   exclude?: readonly string[];
   /** Results estimated below this many tokens stay verbatim (a call would cost more). @default 100 */
   minTokens?: number;
+}
+
+/**
+ * Block mode: the history is cut into stable blocks whose tool results are compressed
+ * once (query-free) and reused byte for byte, so the provider's prompt cache keeps
+ * working; a query-aware recall before the question brings back what it needs.
+ */
+export interface BlockOptions {
+  /** Use block mode. @default true */
+  enabled?: boolean;
+  /** A block closes at the first clean cut once it holds this many estimated tokens. @default 2500 */
+  blockTokens?: number;
+  /** Budget of the recall of compressed originals, in estimated tokens; 0 turns it off. @default 300 */
+  recallTokens?: number;
 }
 
 /**
@@ -71,6 +87,17 @@ export interface ConversationPolicyOptions {
   onCompress?: (report: CompressionReport) => void;
   /** How many compressions are kept for reuse (an unchanged span is never sent twice); 0 turns reuse off. @default 32 */
   cacheSize?: number;
+  /**
+   * Block mode (true, false, or its settings); `false` compresses the history and older
+   * tool results against each new question instead. @default true
+   */
+  blocks?: boolean | BlockOptions;
+  /**
+   * Where block mode keeps compressions and originals: share a `RedisCompressionStore`
+   * between instances so each block is compressed once across them.
+   * @default a `MemoryCompressionStore` per instance
+   */
+  store?: CompressionStore;
 }
 
 /** The policy with every default filled in and every rule checked. */
@@ -90,12 +117,14 @@ export interface ConversationPolicy {
   tokenCounter: TokenCounter | undefined;
   onCompress: ((report: CompressionReport) => void) | undefined;
   cacheSize: number;
+  blocks: Readonly<Required<BlockOptions>>;
+  store: CompressionStore | undefined;
 }
 
 /** The options that can be set per call: all but the ones that shape an instance. */
 export type ConversationCallOptions = Omit<
   ConversationPolicyOptions,
-  'tokenCounter' | 'onCompress' | 'cacheSize'
+  'tokenCounter' | 'onCompress' | 'cacheSize' | 'store'
 >;
 
 /** The defaults, in one place; both package READMEs show them in their shared table. */
@@ -106,4 +135,6 @@ export const DEFAULT_POLICY = {
   toolResultsMinTokens: 100,
   timeout: 5_000,
   cacheSize: 32,
+  blockTokens: DEFAULT_BLOCK_TOKENS,
+  recallTokens: 300,
 } as const;

@@ -39,6 +39,10 @@ export interface CompressionPlan {
   removeEmpty: number[];
   /** The prompt's size by the (calibrated) counter. */
   promptTokens: number;
+  /** Block mode: a message to insert before the message at `at` (an index of the prompt as it came in). */
+  recall?: { at: number; text: string };
+  /** Block mode: the index of the last message of the last compressed block, where a provider cache breakpoint goes. */
+  cacheBreakpoint?: number;
 }
 
 export interface PlanCompressionContext {

@@ -28,8 +28,9 @@ const callKeys = [
   'onError',
   'contextWindow',
   'disabled',
+  'blocks',
 ] as const;
-const instanceKeys = ['tokenCounter', 'onCompress', 'cacheSize'] as const;
+const instanceKeys = ['tokenCounter', 'onCompress', 'cacheSize', 'store'] as const;
 
 /** The names of the policy's options, for integrations that take other options beside them. */
 export const conversationPolicyKeys: readonly string[] = [...callKeys, ...instanceKeys];
@@ -55,6 +56,12 @@ const basePolicy: ConversationPolicy = {
   tokenCounter: undefined,
   onCompress: undefined,
   cacheSize: DEFAULT_POLICY.cacheSize,
+  blocks: {
+    enabled: true,
+    blockTokens: DEFAULT_POLICY.blockTokens,
+    recallTokens: DEFAULT_POLICY.recallTokens,
+  },
+  store: undefined,
 };
 
 /**
@@ -73,11 +80,19 @@ export function resolveConversationPolicy(
   if (options.onCompress !== undefined && typeof options.onCompress !== 'function') {
     check.fail('onCompress', 'must be a function');
   }
+  const store = options.store as unknown as Record<string, unknown> | undefined;
+  if (
+    store !== undefined &&
+    (typeof store?.get !== 'function' || typeof store?.set !== 'function')
+  ) {
+    check.fail('store', 'must be a CompressionStore (an object with get and set methods)');
+  }
   return {
     ...policy,
     tokenCounter: options.tokenCounter,
     onCompress: options.onCompress,
     cacheSize: check.integer('cacheSize', options.cacheSize, DEFAULT_POLICY.cacheSize, 0),
+    store: options.store,
   };
 }
 
@@ -137,6 +152,7 @@ function overlay(
         ? start.contextWindow
         : check.integer('contextWindow', options.contextWindow, 0, 1),
     disabled: check.boolean('disabled', options.disabled, start.disabled),
+    blocks: checkBlocks(options.blocks, start.blocks, check),
   };
 }
 
@@ -194,6 +210,21 @@ function checkToolResults(
     keepLast: check.integer('toolResults.keepLast', options.keepLast, start.keepLast, 0),
     exclude: (exclude as string[] | undefined) ?? start.exclude,
     minTokens: check.integer('toolResults.minTokens', options.minTokens, start.minTokens, 0),
+  };
+}
+
+function checkBlocks(
+  value: unknown,
+  start: ConversationPolicy['blocks'],
+  check: Checker,
+): ConversationPolicy['blocks'] {
+  if (value === undefined) return start;
+  if (typeof value === 'boolean') return { ...start, enabled: value };
+  const options = check.object('blocks', value, ['enabled', 'blockTokens', 'recallTokens']);
+  return {
+    enabled: check.boolean('blocks.enabled', options.enabled, true),
+    blockTokens: check.integer('blocks.blockTokens', options.blockTokens, start.blockTokens, 1),
+    recallTokens: check.integer('blocks.recallTokens', options.recallTokens, start.recallTokens, 0),
   };
 }
 

@@ -1,0 +1,128 @@
+import { createRequire } from 'node:module';
+
+/**
+ * Prices a sequence of model calls the way providers bill cached input, in units of the
+ * base input price of one token (multiply by the model's price per token for money).
+ *
+ * Anthropic (https://www.anthropic.com/pricing, prompt caching docs): a prefix up to a
+ * cache breakpoint is written to the cache at 1.25x base input (5-minute cache) and read
+ * at 0.1x; input after the last breakpoint costs 1x. A later request reads the longest
+ * cached prefix that ends at one of its block boundaries.
+ * OpenAI (https://openai.com/api/pricing): caching is automatic for prompts of 1,024 tokens
+ * or more; the longest prefix shared with an earlier prompt, in 128-token steps, is billed
+ * as cached input (0.1x on GPT-5 models: $0.125 against $1.25 per million), the rest at 1x.
+ */
+
+interface Encoding {
+  countTokens(text: string): number;
+}
+const encoding = createRequire(new URL('../../packages/local/package.json', import.meta.url))(
+  'gpt-tokenizer/encoding/o200k_base',
+) as Encoding;
+
+const tokenCache = new Map<string, number>();
+export function countTokens(text: string): number {
+  let count = tokenCache.get(text);
+  if (count === undefined) {
+    count = encoding.countTokens(text);
+    if (tokenCache.size > 50_000) tokenCache.clear();
+    tokenCache.set(text, count);
+  }
+  return count;
+}
+
+/** A prompt as the provider receives it: its blocks in order, and which end in a cache breakpoint. */
+export interface PricedPrompt {
+  blocks: string[];
+  /** Indexes of blocks that carry a cache breakpoint (`cache_control`). */
+  breakpoints: number[];
+}
+
+export interface CallCost {
+  inputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+  /** Cost in base-input-token units. */
+  cost: number;
+}
+
+export const ANTHROPIC_PRICES = { read: 0.1, write: 1.25, base: 1 } as const;
+export const OPENAI_PRICES = { read: 0.1, base: 1 } as const;
+
+/** Prefix keys: the blocks joined with a separator no block contains, so prefixes compare exactly. */
+function prefixKeys(blocks: readonly string[]): string[] {
+  const keys: string[] = [];
+  let key = '';
+  for (const block of blocks) {
+    key += `${block}\u0000`;
+    keys.push(key);
+  }
+  return keys;
+}
+
+/** Anthropic's schedule, call by call, with a cache shared by the calls. */
+export class AnthropicCache {
+  readonly #entries = new Set<string>();
+
+  price(prompt: PricedPrompt): CallCost {
+    const sizes = prompt.blocks.map(countTokens);
+    const keys = prefixKeys(prompt.blocks);
+    const total = sizes.reduce((sum, size) => sum + size, 0);
+    let readUpTo = -1;
+    for (let index = keys.length - 1; index >= 0; index--) {
+      if (this.#entries.has(keys[index]!)) {
+        readUpTo = index;
+        break;
+      }
+    }
+    const lastBreakpoint = Math.max(-1, ...prompt.breakpoints);
+    const sumTo = (end: number) => sizes.slice(0, end + 1).reduce((sum, size) => sum + size, 0);
+    const read = sumTo(readUpTo);
+    const written = lastBreakpoint > readUpTo ? sumTo(lastBreakpoint) - read : 0;
+    const base = total - read - written;
+    for (const index of prompt.breakpoints) this.#entries.add(keys[index]!);
+    return {
+      inputTokens: total,
+      cacheReadTokens: read,
+      cacheWriteTokens: written,
+      cost: read * ANTHROPIC_PRICES.read + written * ANTHROPIC_PRICES.write + base,
+    };
+  }
+}
+
+/** OpenAI's automatic caching, call by call. */
+export class OpenAICache {
+  readonly #previous: string[][] = [];
+
+  price(blocks: readonly string[]): CallCost {
+    const total = blocks.reduce((sum, block) => sum + countTokens(block), 0);
+    let shared = 0;
+    for (const earlier of this.#previous)
+      shared = Math.max(shared, sharedPrefixTokens(earlier, blocks));
+    this.#previous.push([...blocks]);
+    const cached = total >= 1024 && shared >= 1024 ? Math.floor(shared / 128) * 128 : 0;
+    return {
+      inputTokens: total,
+      cacheReadTokens: cached,
+      cacheWriteTokens: 0,
+      cost: cached * OPENAI_PRICES.read + (total - cached) * OPENAI_PRICES.base,
+    };
+  }
+}
+
+/** Tokens of the longest common prefix of two prompts, compared block by block, then within the first differing block. */
+export function sharedPrefixTokens(left: readonly string[], right: readonly string[]): number {
+  let tokens = 0;
+  for (let index = 0; index < Math.min(left.length, right.length); index++) {
+    const a = left[index]!;
+    const b = right[index]!;
+    if (a === b) {
+      tokens += countTokens(a);
+      continue;
+    }
+    let same = 0;
+    while (same < a.length && same < b.length && a[same] === b[same]) same++;
+    return tokens + countTokens(a.slice(0, same));
+  }
+  return tokens;
+}

@@ -1,0 +1,109 @@
+import { AnthropicCache, countTokens, OpenAICache, sharedPrefixTokens } from './cache-pricing.ts';
+import type { ConversationRecord } from './cost-conversation-ai-sdk.ts';
+
+export interface ConversationMetrics {
+  modelCalls: number;
+  /** Effective input cost, base-input-token units, under each schedule. */
+  anthropicCost: number;
+  openaiCost: number;
+  /** Cumulative Anthropic cost at the end of each turn. */
+  cumulativeCost: number[];
+  /**
+   * Mean share of each call's prompt (tokens) that the next call sends again as its
+   * prefix: the part of what the provider cached that the next call reads back.
+   */
+  meanPrefixReuse: number;
+  /** Mean share of each call's prompt (tokens) that repeats the previous call's prefix. */
+  meanPrefixShareOfNext: number;
+  compressCallsPerTurn: number;
+  /** Characters sent to the service over the conversation, as a multiple of the conversation's own. */
+  charactersSentRatio: number;
+  /** Model calls whose prompt had a tool call without its result right after it. */
+  brokenToolPairs: number;
+  /** Share of late questions whose fact reached the model. */
+  retention: number;
+}
+
+/** Anthropic's rule: each `tool_use` is answered by a `tool_result` in the next message. */
+function brokenPairs(record: ConversationRecord): number {
+  let broken = 0;
+  for (const call of record.calls) {
+    const messages = call.body.messages;
+    messages.forEach((message, index) => {
+      if (typeof message.content === 'string') return;
+      const uses = message.content
+        .filter((block) => block.type === 'tool_use')
+        .map((block) => block.id);
+      if (uses.length === 0) return;
+      const next = messages[index + 1];
+      const answered = new Set(
+        next && typeof next.content !== 'string'
+          ? next.content
+              .filter((block) => block.type === 'tool_result')
+              .map((block) => block.tool_use_id)
+          : [],
+      );
+      if (uses.some((id) => !answered.has(id))) broken++;
+    });
+  }
+  return broken;
+}
+
+function promptTokens(blocks: readonly string[]): number {
+  return blocks.reduce((sum, block) => sum + countTokens(block), 0);
+}
+
+export function measureConversation(
+  record: ConversationRecord,
+  turns: number,
+): ConversationMetrics {
+  const anthropic = new AnthropicCache();
+  const openai = new OpenAICache();
+  let anthropicCost = 0;
+  let openaiCost = 0;
+  const perCall: number[] = [];
+  let reuseSum = 0;
+  let shareSum = 0;
+  record.calls.forEach((call, index) => {
+    const cost = anthropic.price(call.prompt).cost;
+    anthropicCost += cost;
+    perCall.push(cost);
+    openaiCost += openai.price(call.prompt.blocks).cost;
+    if (index > 0) {
+      const previous = record.calls[index - 1]!.prompt.blocks;
+      const shared = sharedPrefixTokens(previous, call.prompt.blocks);
+      reuseSum += shared / promptTokens(previous);
+      shareSum += shared / promptTokens(call.prompt.blocks);
+    }
+  });
+  const cumulativeCost: number[] = [];
+  let running = 0;
+  let callIndex = 0;
+  for (const end of record.turnEnds) {
+    while (callIndex < end) running += perCall[callIndex++]!;
+    cumulativeCost.push(running);
+  }
+  const sentCharacters = record.compressCalls.reduce(
+    (sum, params) =>
+      sum +
+      (typeof params.context === 'string'
+        ? params.context.length
+        : params.context.reduce((total, message) => total + message.content.length, 0)),
+    0,
+  );
+  return {
+    modelCalls: record.calls.length,
+    anthropicCost,
+    openaiCost,
+    cumulativeCost,
+    meanPrefixReuse: record.calls.length > 1 ? reuseSum / (record.calls.length - 1) : 1,
+    meanPrefixShareOfNext: record.calls.length > 1 ? shareSum / (record.calls.length - 1) : 1,
+    compressCallsPerTurn: record.compressCalls.length / turns,
+    charactersSentRatio: sentCharacters / record.conversationCharacters,
+    brokenToolPairs: brokenPairs(record),
+    retention:
+      record.retained.length > 0
+        ? record.retained.filter(Boolean).length / record.retained.length
+        : 1,
+  };
+}

@@ -1,0 +1,166 @@
+import { createAnthropic } from '../../packages/ai-sdk/node_modules/@ai-sdk/anthropic/dist/index.js';
+import {
+  generateText,
+  isStepCount,
+  jsonSchema,
+  type LanguageModel,
+  type ModelMessage,
+  type ToolSet,
+  tool,
+  wrapLanguageModel,
+} from '../../packages/ai-sdk/node_modules/ai/dist/index.js';
+import {
+  type ContextOptimizerMiddlewareOptions,
+  contextOptimizerMiddleware,
+} from '../../packages/ai-sdk/src/index.ts';
+import type { CompressParams, ContextOptimizer } from '../../packages/core/src/index.ts';
+import { LocalContextOptimizer } from '../../packages/local/src/index.ts';
+import { type RecordedCall, startFakeAnthropic } from './fake-anthropic.ts';
+import {
+  type LateQuestion,
+  lookupResult,
+  SYSTEM_PROMPT,
+  scriptedReply,
+  turnQuestion,
+} from './lookup-agent.ts';
+
+/** One conversation's record: every model call as the provider received it, and what went to the service. */
+export interface ConversationRecord {
+  calls: RecordedCall[];
+  /** Index into `calls` after which each turn ended (turn t ends before `turnEnds[t]`). */
+  turnEnds: number[];
+  compressCalls: CompressParams[];
+  /** Characters of the conversation itself (system, questions, tool calls, results, answers). */
+  conversationCharacters: number;
+  /** For each late question: whether its fact reached the model in any call of its turn. */
+  retained: boolean[];
+}
+
+export interface CostVariant {
+  /** `undefined`: the bare model, no middleware. */
+  middleware?: ContextOptimizerMiddlewareOptions;
+  /** Gives the model a tool that returns compressed originals. */
+  retrieveTool?: (optimizer: ContextOptimizer) => ToolSet;
+}
+
+/** A `ContextOptimizer` that records what it is sent. */
+function recordingOptimizer(inner: ContextOptimizer) {
+  const sent: CompressParams[] = [];
+  const optimizer: ContextOptimizer = {
+    compress: (params, options) => {
+      sent.push(params);
+      return inner.compress(params, options);
+    },
+    generate: (params, options) => inner.generate(params, options),
+  };
+  return { optimizer, sent };
+}
+
+function textOf(message: ModelMessage): string {
+  if (typeof message.content === 'string') return message.content;
+  return message.content
+    .map((part) => {
+      if (part.type === 'text') return part.text;
+      if (part.type === 'tool-call') return JSON.stringify(part.input);
+      if (part.type === 'tool-result') {
+        const output = part.output as { value?: unknown };
+        return typeof output.value === 'string' ? output.value : JSON.stringify(output.value);
+      }
+      return '';
+    })
+    .join('\n');
+}
+
+/**
+ * Runs `turns` turns of the lookup agent through `generateText` with `@ai-sdk/anthropic`
+ * against a loopback fake of Anthropic's API, then asks each late question on its own
+ * branch of the finished conversation.
+ */
+export async function runAiSdkConversation(
+  variant: CostVariant,
+  turns: number,
+  questions: readonly LateQuestion[],
+): Promise<ConversationRecord> {
+  const { optimizer, sent } = recordingOptimizer(new LocalContextOptimizer());
+  const canRetrieve = variant.retrieveTool !== undefined;
+  const server = await startFakeAnthropic((call) => {
+    const messages = call.body.messages;
+    const last = messages.at(-1)!;
+    const lastBlocks = typeof last.content === 'string' ? [] : last.content;
+    const lastIsToolResult = lastBlocks.some((block) => block.type === 'tool_result');
+    const lastUser =
+      [...messages]
+        .reverse()
+        .flatMap((message) =>
+          message.role === 'user' && typeof message.content !== 'string'
+            ? message.content
+                .filter((block) => block.type === 'text')
+                .map((block) => String(block.text))
+            : message.role === 'user'
+              ? [String(message.content)]
+              : [],
+        )
+        .find((text) => /look up the orders|What was the total/.test(text)) ?? '';
+    return scriptedReply(call.text, lastUser, lastIsToolResult, canRetrieve);
+  });
+  try {
+    const anthropic = createAnthropic({ baseURL: server.url, apiKey: 'sk-ant-bench' });
+    const base = anthropic('claude-sonnet-4-5');
+    const model: LanguageModel = variant.middleware
+      ? wrapLanguageModel({
+          model: base,
+          middleware: contextOptimizerMiddleware({ optimizer, ...variant.middleware }),
+        })
+      : base;
+    const tools: ToolSet = {
+      lookup: tool({
+        description: 'Looks up the orders of a batch.',
+        inputSchema: jsonSchema<{ batch: number }>({
+          type: 'object',
+          properties: { batch: { type: 'integer' } },
+          required: ['batch'],
+        }),
+        execute: async ({ batch }) => lookupResult(batch),
+      }),
+      ...variant.retrieveTool?.(optimizer),
+    };
+    const messages: ModelMessage[] = [];
+    const turnEnds: number[] = [];
+    for (let turn = 1; turn <= turns; turn++) {
+      messages.push({ role: 'user', content: turnQuestion(turn) });
+      const result = await generateText({
+        model,
+        system: SYSTEM_PROMPT,
+        messages,
+        tools,
+        stopWhen: isStepCount(4),
+      });
+      messages.push(...result.responseMessages);
+      turnEnds.push(server.calls.length);
+    }
+    const conversationCharacters =
+      SYSTEM_PROMPT.length + messages.reduce((sum, message) => sum + textOf(message).length, 0);
+    const compressCalls = [...sent];
+    const retained: boolean[] = [];
+    for (const late of questions) {
+      const from = server.calls.length;
+      await generateText({
+        model,
+        system: SYSTEM_PROMPT,
+        messages: [...messages, { role: 'user', content: late.question }],
+        tools,
+        stopWhen: isStepCount(4),
+      });
+      retained.push(server.calls.slice(from).some((call) => call.text.includes(late.fact)));
+    }
+    return {
+      calls: server.calls.slice(0, turnEnds.at(-1)),
+      turnEnds,
+      compressCalls,
+      conversationCharacters,
+      retained,
+    };
+  } finally {
+    await server.close();
+  }
+}

@@ -1,0 +1,242 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import {
+  type ContextOptimizerUsage,
+  contextOptimizerMiddleware,
+  createRetrieveTool,
+  RETRIEVE_TOOL_NAME,
+} from '@ctxopt/ai-sdk';
+import { type CompressionStore, MemoryCompressionStore } from '@ctxopt/core';
+import { LocalContextOptimizer } from '@ctxopt/local';
+import {
+  generateText,
+  isStepCount,
+  jsonSchema,
+  type ModelMessage,
+  streamText,
+  type ToolSet,
+  tool,
+  wrapLanguageModel,
+} from 'ai';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  type AnthropicBody,
+  blocksOf,
+  messageTexts,
+  startAnthropicFake,
+} from './test-support/anthropic-fake.ts';
+import {
+  batchQuestion,
+  lookupAgentAnswer,
+  lookupResult,
+  orderLine,
+} from './test-support/lookup-agent.ts';
+
+const SYSTEM = 'You answer questions about orders.';
+
+function countingOptimizer() {
+  const engine = new LocalContextOptimizer();
+  const sent: string[] = [];
+  return {
+    sent,
+    optimizer: {
+      compress: (
+        params: Parameters<LocalContextOptimizer['compress']>[0],
+        options?: Parameters<LocalContextOptimizer['compress']>[1],
+      ) => {
+        sent.push(
+          typeof params.context === 'string' ? params.context : JSON.stringify(params.context),
+        );
+        return engine.compress(params, options);
+      },
+      generate: (params: Parameters<LocalContextOptimizer['generate']>[0]) =>
+        engine.generate(params),
+    },
+  };
+}
+
+const lookupTools: ToolSet = {
+  lookup: tool({
+    description: 'Looks up the orders of a batch.',
+    inputSchema: jsonSchema<{ batch: number }>({
+      type: 'object',
+      properties: { batch: { type: 'integer' } },
+      required: ['batch'],
+    }),
+    execute: async ({ batch }) => lookupResult(batch),
+  }),
+};
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+async function agentSetup(
+  options: {
+    store?: CompressionStore;
+    cacheRead?: (body: AnthropicBody) => number;
+    mode?: 'conservative';
+  } = {},
+) {
+  const fake = await startAnthropicFake(lookupAgentAnswer, options.cacheRead);
+  cleanups.push(fake.close);
+  const { optimizer, sent } = countingOptimizer();
+  const usages: ContextOptimizerUsage[] = [];
+  const model = wrapLanguageModel({
+    model: createAnthropic({ baseURL: fake.baseURL, apiKey: 'sk-ant-test' })('claude-sonnet-4-5'),
+    middleware: contextOptimizerMiddleware({
+      optimizer,
+      onUsage: (usage) => usages.push(usage),
+      ...(options.store ? { store: options.store } : {}),
+      ...(options.mode ? { mode: options.mode } : {}),
+    }),
+  });
+  return { fake, model, sent, usages };
+}
+
+async function runTurns(
+  model: Parameters<typeof generateText>[0]['model'],
+  turns: number,
+  tools: ToolSet,
+  from = 1,
+  messages: ModelMessage[] = [],
+) {
+  for (let batch = from; batch < from + turns; batch++) {
+    messages.push({ role: 'user', content: batchQuestion(batch) });
+    const result = await generateText({
+      model,
+      system: SYSTEM,
+      messages,
+      tools,
+      stopWhen: isStepCount(4),
+    });
+    messages.push(...result.responseMessages);
+  }
+  return messages;
+}
+
+/** Anthropic's rule, on the wire: each tool_use is answered by a tool_result in the next message. */
+function expectToolPairs(body: AnthropicBody) {
+  body.messages.forEach((message, index) => {
+    const uses = blocksOf(message)
+      .filter((block) => block.type === 'tool_use')
+      .map((block) => block.id);
+    if (uses.length === 0) return;
+    const results = blocksOf(body.messages[index + 1]!)
+      .filter((block) => block.type === 'tool_result')
+      .map((block) => block.tool_use_id);
+    expect(results).toEqual(expect.arrayContaining(uses));
+  });
+}
+
+describe('block mode through generateText and @ai-sdk/anthropic, default settings', () => {
+  it('compresses each closed block once and sends it byte for byte on every later call, with a cache breakpoint after it', async () => {
+    const { fake, model, sent, usages } = await agentSetup();
+    await runTurns(model, 10, lookupTools);
+
+    // Each tool result went to the service at most once, and nothing else did.
+    expect(sent.length).toBeGreaterThan(0);
+    expect(new Set(sent).size).toBe(sent.length);
+    for (const context of sent) expect(context).toMatch(/^order \d+ \|/);
+
+    const compressedAt = fake.bodies.map((body) =>
+      JSON.stringify(body).includes('Tool result (compressed)'),
+    );
+    const firstCompressed = compressedAt.indexOf(true);
+    expect(firstCompressed).toBeGreaterThan(0);
+    for (let index = firstCompressed + 1; index < fake.bodies.length; index++) {
+      const previous = messageTexts(fake.bodies[index - 1]!);
+      const current = messageTexts(fake.bodies[index]!);
+      // The previous call's compressed blocks (up to its cache breakpoint) open this call unchanged.
+      const breakpoint = fake.bodies[index - 1]!.messages.findLastIndex((message) =>
+        blocksOf(message).some((block) => block.cache_control),
+      );
+      expect(breakpoint).toBeGreaterThan(0);
+      expect(current.slice(0, breakpoint + 1)).toEqual(previous.slice(0, breakpoint + 1));
+      expectToolPairs(fake.bodies[index]!);
+    }
+    // Only the last compressed block carries the marker, an ephemeral one.
+    const last = fake.bodies.at(-1)!;
+    const markers = last.messages.flatMap((message) =>
+      blocksOf(message).filter((block) => block.cache_control),
+    );
+    expect(markers).toEqual([expect.objectContaining({ cache_control: { type: 'ephemeral' } })]);
+    // The metadata says what block mode did.
+    expect(usages.at(-1)).toMatchObject({
+      status: 'compressed',
+      blocks: { reusedParts: expect.any(Number) },
+    });
+    expect(usages.at(-1)!.blocks!.blocks).toBeGreaterThan(0);
+  });
+
+  it('streams with the same blocks (streamText)', async () => {
+    const { fake, model, sent } = await agentSetup();
+    const messages = await runTurns(model, 6, lookupTools);
+    const before = sent.length;
+    messages.push({ role: 'user', content: batchQuestion(7) });
+    const result = streamText({
+      model,
+      system: SYSTEM,
+      messages,
+      tools: lookupTools,
+      stopWhen: isStepCount(4),
+    });
+    await result.consumeStream();
+    const streamed = fake.bodies.at(-1)!;
+    expect(messageTexts(streamed).slice(0, 4)).toEqual(
+      messageTexts(fake.bodies.at(-3)!).slice(0, 4),
+    );
+    expect(JSON.stringify(streamed)).toContain('Tool result (compressed)');
+    expect(sent.length - before).toBeLessThanOrEqual(1);
+    expect((await result.providerMetadata)?.ctxopt).toMatchObject({ blocks: expect.any(Object) });
+  });
+
+  it('gets a dropped detail back through ctxopt_retrieve in an agent loop', async () => {
+    const store = new MemoryCompressionStore();
+    const { fake, model } = await agentSetup({ store });
+    const tools: ToolSet = { ...lookupTools, [RETRIEVE_TOOL_NAME]: createRetrieveTool({ store }) };
+    const messages = await runTurns(model, 8, tools);
+    // Order 1037 is in batch 1's result, which block mode compressed to a few lines.
+    const last = JSON.stringify(fake.bodies.at(-1)!.messages);
+    expect(last).not.toContain('order 1037 |');
+    const question = 'What is the status of order 1037?';
+    // Recall off for this call, so only the tool can bring the line back.
+    const result = await generateText({
+      model,
+      system: SYSTEM,
+      messages: [...messages, { role: 'user', content: question }],
+      tools,
+      stopWhen: isStepCount(4),
+      providerOptions: { ctxopt: { blocks: { recallTokens: 0 } } },
+    });
+    const calls = result.steps.flatMap((step) => step.toolCalls);
+    expect(calls.map((call) => call.toolName)).toEqual([RETRIEVE_TOOL_NAME]);
+    expect(result.steps[0]!.toolResults[0]!.output).toContain(orderLine(1, 37));
+    expect(JSON.stringify(fake.bodies.at(-1)!.messages)).toContain(orderLine(1, 37));
+    expect(result.text).toBe('Found order 1037.');
+  });
+
+  it('brings the same detail back by recall, before the question and after the cached blocks', async () => {
+    const { fake, model } = await agentSetup();
+    const messages = await runTurns(model, 8, lookupTools);
+    const result = await generateText({
+      model,
+      system: SYSTEM,
+      messages: [...messages, { role: 'user', content: 'What is the status of order 1037?' }],
+      tools: lookupTools,
+      stopWhen: isStepCount(4),
+    });
+    expect(result.text).toBe('Found order 1037.');
+    const body = fake.bodies.at(-1)!;
+    const recallIndex = body.messages.findIndex((message) =>
+      blocksOf(message).some((block) =>
+        block.text?.startsWith('Recalled from the compressed history'),
+      ),
+    );
+    const breakpoint = body.messages.findLastIndex((message) =>
+      blocksOf(message).some((block) => block.cache_control),
+    );
+    expect(recallIndex).toBeGreaterThan(breakpoint);
+    expect(JSON.stringify(body.messages[recallIndex])).toContain(orderLine(1, 37));
+  });
+});
