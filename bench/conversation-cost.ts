@@ -2,8 +2,9 @@
  * `pnpm bench conversation-cost`: what compression costs and saves in an agent
  * conversation once the provider's prompt cache is counted. 30- and 100-turn
  * conversations with one 40-record tool call per turn, through `generateText` with
- * `@ai-sdk/anthropic` against a loopback fake of Anthropic's API, priced with Anthropic's
- * and OpenAI's cache schedules (support/cache-pricing.ts), for three variants:
+ * `@ai-sdk/anthropic` and through `createAgent` with `@langchain/openai`, each against a
+ * loopback fake of its provider's API, priced with Anthropic's and OpenAI's cache
+ * schedules (support/cache-pricing.ts), for three variants:
  *   - uncompressed: no middleware; the provider caches the conversation (the baseline)
  *   - rewrite: the middleware compressing the history against each new question, so the
  *     compressed text changes every turn
@@ -16,26 +17,52 @@ import { fileURLToPath } from 'node:url';
 import { createRetrieveTool } from '../packages/ai-sdk/src/index.ts';
 import { MemoryCompressionStore } from '../packages/core/src/index.ts';
 import { type ConversationMetrics, measureConversation } from './support/conversation-metrics.ts';
-import { type CostVariant, runAiSdkConversation } from './support/cost-conversation-ai-sdk.ts';
+import {
+  type ConversationRecord,
+  runAiSdkConversation,
+} from './support/cost-conversation-ai-sdk.ts';
+import { runLangChainConversation } from './support/cost-conversation-langchain.ts';
 import { lateQuestions } from './support/lookup-agent.ts';
 import { writeResults } from './support/results.ts';
 import { type SuiteOptions, scaled } from './support/suite.ts';
 import { lineChartSvg } from './support/svg-chart.ts';
 import { type BenchTable, formatRatio } from './support/table.ts';
 
-function variants(): Record<string, () => CostVariant> {
-  return {
-    uncompressed: () => ({}),
-    rewrite: () => ({ middleware: { blocks: false } }),
-    blocks: () => {
-      const store = new MemoryCompressionStore();
-      return {
+type Framework = 'ai-sdk' | 'langchain';
+type VariantName = 'uncompressed' | 'rewrite' | 'blocks';
+
+/** One conversation of `turns` turns through a framework, under one variant. */
+function runVariant(
+  framework: Framework,
+  variant: VariantName,
+  turns: number,
+  questions: ReturnType<typeof lateQuestions>,
+): Promise<ConversationRecord> {
+  const store = new MemoryCompressionStore();
+  if (framework === 'ai-sdk') {
+    if (variant === 'uncompressed') return runAiSdkConversation({}, turns, questions);
+    if (variant === 'rewrite')
+      return runAiSdkConversation({ middleware: { blocks: false } }, turns, questions);
+    return runAiSdkConversation(
+      {
         middleware: { store },
         retrieveTool: () => ({ ctxopt_retrieve: createRetrieveTool({ store }) }),
-      };
-    },
-  };
+      },
+      turns,
+      questions,
+    );
+  }
+  if (variant === 'uncompressed') return runLangChainConversation({}, turns, questions);
+  if (variant === 'rewrite')
+    return runLangChainConversation({ middleware: { blocks: false } }, turns, questions);
+  return runLangChainConversation({ middleware: { store }, retrieve: true }, turns, questions);
 }
+
+const frameworks: Record<Framework, string> = {
+  'ai-sdk': 'AI SDK generateText, @ai-sdk/anthropic',
+  langchain: 'LangChain createAgent, @langchain/openai',
+};
+const variantNames: VariantName[] = ['uncompressed', 'rewrite', 'blocks'];
 
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
 
@@ -44,68 +71,80 @@ export async function run(options: Partial<SuiteOptions> = {}): Promise<BenchTab
   const lengths = [scaled(30, scale, 3), scaled(100, scale, 5)];
   const results: Record<string, Record<string, ConversationMetrics>> = {};
   const tables: BenchTable[] = [];
-  for (const turns of lengths) {
-    const questions = lateQuestions(10, Math.min(10, turns));
-    results[turns] = {};
-    for (const [name, variant] of Object.entries(variants())) {
-      const record = await runAiSdkConversation(variant(), turns, questions);
-      results[turns]![name] = measureConversation(record, turns);
+  for (const framework of Object.keys(frameworks) as Framework[]) {
+    for (const turns of lengths) {
+      const questions = lateQuestions(10, Math.min(10, turns));
+      const key = `${framework}-${turns}`;
+      results[key] = {};
+      for (const name of variantNames) {
+        results[key]![name] = measureConversation(
+          await runVariant(framework, name, turns, questions),
+          turns,
+        );
+      }
+      const baseline = results[key]!.uncompressed!;
+      tables.push({
+        title: `conversation-cost: ${turns} turns, one 40-record tool call each (${frameworks[framework]})`,
+        columns: [
+          'variant',
+          'model calls',
+          'cost, Anthropic',
+          'vs uncompressed',
+          'cost, OpenAI',
+          'vs uncompressed',
+          'prefix reused',
+          'prompt from previous',
+          'compress calls/turn',
+          'sent / conversation',
+          'broken tool pairs',
+          'retention',
+        ],
+        rows: variantNames.map((name) => {
+          const metrics = results[key]![name]!;
+          return [
+            name,
+            metrics.modelCalls,
+            Math.round(metrics.anthropicCost),
+            formatRatio(metrics.anthropicCost / baseline.anthropicCost),
+            Math.round(metrics.openaiCost),
+            formatRatio(metrics.openaiCost / baseline.openaiCost),
+            percent(metrics.meanPrefixReuse),
+            percent(metrics.meanPrefixShareOfNext),
+            metrics.compressCallsPerTurn.toFixed(2),
+            `${metrics.charactersSentRatio.toFixed(2)}x`,
+            metrics.brokenToolPairs,
+            `${percent(metrics.retention)} (${formatRatio(metrics.retention / baseline.retention)})`,
+          ];
+        }),
+        notes: [
+          'Cost: input tokens (o200k) in base-input-token units. Anthropic: cache reads 0.1x, writes 1.25x, the rest 1x, a',
+          'breakpoint at the end of each prompt plus any the middleware sets; OpenAI: the longest prefix shared with an',
+          'earlier prompt (1,024 tokens or more, in steps of 128) at 0.1x, the rest 1x.',
+          'Prefix reused: share of each call’s prompt that the next call sends again as its prefix (what the cache serves).',
+          'Prompt from previous: share of each call’s prompt that is the previous call’s prefix.',
+          'Retention: of 10 questions about the first ten turns asked after the last turn, the share whose fact reached',
+          'the model (in the prompt or through ctxopt_retrieve), and its ratio to the uncompressed conversation.',
+        ],
+      });
     }
-    const baseline = results[turns]!.uncompressed!;
-    tables.push({
-      title: `conversation-cost: ${turns} turns, one 40-record tool call each (AI SDK, @ai-sdk/anthropic)`,
-      columns: [
-        'variant',
-        'model calls',
-        'cost, Anthropic',
-        'vs uncompressed',
-        'cost, OpenAI',
-        'vs uncompressed',
-        'prefix reuse',
-        'compress calls/turn',
-        'sent / conversation',
-        'broken tool pairs',
-        'retention',
-      ],
-      rows: Object.entries(results[turns]!).map(([name, metrics]) => [
-        name,
-        metrics.modelCalls,
-        Math.round(metrics.anthropicCost),
-        formatRatio(metrics.anthropicCost / baseline.anthropicCost),
-        Math.round(metrics.openaiCost),
-        formatRatio(metrics.openaiCost / baseline.openaiCost),
-        percent(metrics.meanPrefixReuse),
-        metrics.compressCallsPerTurn.toFixed(2),
-        `${metrics.charactersSentRatio.toFixed(2)}x`,
-        metrics.brokenToolPairs,
-        `${percent(metrics.retention)} (${formatRatio(metrics.retention / baseline.retention)})`,
-      ]),
-      notes: [
-        'Cost: input tokens (o200k) priced in base-input-token units: Anthropic reads 0.1x, writes 1.25x, the rest 1x;',
-        'OpenAI cached input 0.1x, the rest 1x. Prefix reuse: tokens each call shares with the previous call, over its size.',
-        'Retention: of 10 questions about the first ten turns asked after the last turn, the share whose fact reached the model.',
-      ],
-    });
   }
   if (scale === 1) {
     const directory = fileURLToPath(new URL('./results/', import.meta.url));
     for (const turns of lengths) {
+      const byVariant = results[`ai-sdk-${turns}`]!;
       const svg = lineChartSvg(
-        `Cumulative input cost, ${turns}-turn agent conversation (Anthropic cache prices)`,
+        `Cumulative input cost, ${turns}-turn agent conversation (AI SDK, Anthropic cache prices)`,
         'turn',
         'base-input-token units',
-        Object.entries(results[turns]!).map(([name, metrics]) => ({
-          name,
-          values: metrics.cumulativeCost,
-        })),
+        variantNames.map((name) => ({ name, values: byVariant[name]!.cumulativeCost })),
       );
       await writeFile(`${directory}conversation-cost-${turns}.svg`, svg);
     }
     await writeResults('conversation-cost', {
       settings: { lengths, lateQuestions: 10, recordsPerLookup: 40 },
       results: Object.fromEntries(
-        Object.entries(results).map(([turns, byVariant]) => [
-          turns,
+        Object.entries(results).map(([run, byVariant]) => [
+          run,
           Object.fromEntries(
             Object.entries(byVariant).map(([name, { cumulativeCost, ...metrics }]) => [
               name,

@@ -100,7 +100,7 @@ export function measureConversation(
     meanPrefixShareOfNext: record.calls.length > 1 ? shareSum / (record.calls.length - 1) : 1,
     compressCallsPerTurn: record.compressCalls.length / turns,
     charactersSentRatio: sentCharacters / record.conversationCharacters,
-    brokenToolPairs: brokenPairs(record),
+    brokenToolPairs: record.brokenToolPairs ?? brokenPairs(record),
     retention:
       record.retained.length > 0
         ? record.retained.filter(Boolean).length / record.retained.length

@@ -34,6 +34,8 @@ export interface ConversationRecord {
   conversationCharacters: number;
   /** For each late question: whether its fact reached the model in any call of its turn. */
   retained: boolean[];
+  /** Requests with a tool call not answered by its result, when the run checks them itself. */
+  brokenToolPairs?: number;
 }
 
 export interface CostVariant {

@@ -46,8 +46,11 @@ describe('contextOptimizerMiddleware in a tool loop (streamText, @ai-sdk/anthrop
       const result = streamText({
         model: wrapLanguageModel({
           model: anthropic('claude-sonnet-4-5'),
+          // The rewrite policy, whose one-new-span-per-step reports this test reads;
+          // block-mode.test.ts covers the default through the same provider.
           middleware: contextOptimizerMiddleware({
             ...emulator.client(),
+            blocks: false,
             onCompress: (report) => reports.push(report),
             onUsage: (usage) => usages.push(usage),
           }),

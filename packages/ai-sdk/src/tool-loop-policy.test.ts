@@ -47,12 +47,9 @@ describe('contextOptimizerMiddleware in an agent tool loop (generateText, @ai-sd
       }),
     );
     expectLoopGoal(optimized.requests, plain.requests);
-    // Each step sends only the result that fell out of the newest three; earlier ones are reused.
+    // Each result that fell out of the newest three was sent once; earlier ones are reused.
     expect(compressCalls()).toBe(11 - 3);
-    expect(optimized.result.providerMetadata?.ctxopt).toMatchObject({
-      status: 'compressed',
-      calls: 1,
-    });
+    expect(optimized.result.providerMetadata?.ctxopt).toMatchObject({ status: 'compressed' });
   }, 60_000);
 
   it('makes one compress call for a 4-step loop over an unchanged history', async () => {

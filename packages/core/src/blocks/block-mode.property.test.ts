@@ -158,7 +158,7 @@ describe('block mode, on random agent conversations', () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, 60_000);
 
   it('sends the same compressed prefix on every later call, keeps every tool result in place and every original retrievable', async () => {
     let compressedSomething = false;
@@ -202,5 +202,5 @@ describe('block mode, on random agent conversations', () => {
       { numRuns: 120 },
     );
     expect(compressedSomething).toBe(true);
-  });
+  }, 60_000);
 });

@@ -9,10 +9,17 @@ import {
 } from './block-message.ts';
 
 /**
+ * A block also closes once it holds this many tool-result messages, so the older results
+ * of a long tool loop are compressed two at a time rather than when `blockTokens` fills.
+ */
+const BLOCK_TOOL_RESULTS = 2;
+
+/**
  * Cuts a conversation into a pinned head, closed blocks and an open tail.
  *
  * Blocks are cut greedily from the head: a block closes at the first message boundary
- * where it holds at least `blockTokens` and no tool call is parted from its result. Each
+ * where it holds at least `blockTokens` or two tool results, and no tool call is parted
+ * from its result. Each
  * cut depends only on the messages before it, so as the conversation grows the earlier
  * cuts stay where they were: the blocks of one call are a prefix of the next call's, and
  * a block's compression can be reused byte for byte. Blocks never reach into the current
@@ -33,13 +40,16 @@ export function planBlocks(
   const blocks: Block[] = [];
   let start = headEnd;
   let tokens = 0;
+  let results = 0;
   for (let index = headEnd; index < openFrom; index++) {
     tokens += estimateTokens(messages[index]!.text);
+    if ((messages[index]!.toolResultIds?.length ?? 0) > 0) results++;
     const cut = index + 1;
-    if (tokens >= blockTokens && allowedCut[cut]) {
+    if ((tokens >= blockTokens || results >= BLOCK_TOOL_RESULTS) && allowedCut[cut]) {
       blocks.push({ start, end: cut, estimatedTokens: tokens });
       start = cut;
       tokens = 0;
+      results = 0;
     }
   }
   return { headEnd, blocks, tailStart: start };
