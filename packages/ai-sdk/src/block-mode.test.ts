@@ -187,7 +187,8 @@ describe('block mode through generateText and @ai-sdk/anthropic, default setting
       messageTexts(fake.bodies.at(-3)!).slice(0, 4),
     );
     expect(JSON.stringify(streamed)).toContain('Tool result (compressed)');
-    expect(sent.length - before).toBeLessThanOrEqual(1);
+    // At most the block that closes at this turn: two tool results.
+    expect(sent.length - before).toBeLessThanOrEqual(2);
     expect((await result.providerMetadata)?.ctxopt).toMatchObject({ blocks: expect.any(Object) });
   });
 
