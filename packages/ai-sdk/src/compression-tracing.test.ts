@@ -20,7 +20,12 @@ describe('an OpenTelemetry span per compression (generateText, @ai-sdk/openai)',
       await generateText({
         model: wrapLanguageModel({
           model: openai.chat('gpt-4o-mini'),
-          middleware: contextOptimizerMiddleware({ ...emulator.client(), mode: 'balanced' }),
+          // The rewrite policy: one span per step; block mode's spans are checked below.
+          middleware: contextOptimizerMiddleware({
+            ...emulator.client(),
+            mode: 'balanced',
+            blocks: false,
+          }),
         }),
         prompt: LOOP_QUESTION,
         tools: { readReport },
@@ -49,6 +54,36 @@ describe('an OpenTelemetry span per compression (generateText, @ai-sdk/openai)',
       expect(spans[0]!.attributes['gen_ai.usage.input_tokens']).toBeGreaterThan(
         spans[0]!.attributes['gen_ai.usage.output_tokens'] as number,
       );
+    } finally {
+      await openaiApi.close();
+    }
+  });
+
+  it('records a span for each block compression, none for blocks reused from the store', async () => {
+    const openaiApi = await startFakeOpenAIChat(toolLoopScript(8));
+    try {
+      const openai = createOpenAI({ apiKey: 'sk-test-openai', baseURL: openaiApi.baseURL });
+      exporter.reset();
+      await generateText({
+        model: wrapLanguageModel({
+          model: openai.chat('gpt-4o-mini'),
+          middleware: contextOptimizerMiddleware({ ...emulator.client() }),
+        }),
+        prompt: LOOP_QUESTION,
+        tools: { readReport },
+        stopWhen: stepCountIs(8),
+      });
+      const spans = exporter.getFinishedSpans().filter((span) => span.name === 'compress ctxopt');
+      expect(spans.length).toBeGreaterThan(0);
+      expect(spans.length).toBe(emulator.compressCalls());
+      expect(spans[0]!.attributes).toMatchObject({
+        'gen_ai.operation.name': 'compress',
+        'ctxopt.span.kind': 'block-part',
+        'ctxopt.level': 'ultra',
+        'ctxopt.cache_hit': false,
+        'ctxopt.status': 'compressed',
+      });
+      expect(spans[0]!.attributes['gen_ai.response.id']).toMatch(/^req_/);
     } finally {
       await openaiApi.close();
     }

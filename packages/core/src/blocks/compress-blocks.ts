@@ -1,4 +1,5 @@
 import type { ContextOptimizer, RequestOptions } from '../context-optimizer.ts';
+import { traceCompression } from '../planner/compression-tracing.ts';
 import { Deadline } from '../planner/deadline.ts';
 import { estimateTokens } from '../planner/estimate-tokens.ts';
 import type { CompressionLevel, CompressionMode, CompressResponse } from '../schemas.ts';
@@ -152,16 +153,37 @@ export async function compressBlocks(
       try {
         stats.compressCalls++;
         stats.charactersSent += job.text.length;
-        const response = await deadline.race((raceSignal) =>
-          settings.optimizer.compress(
-            {
-              context: job.text,
-              ...(job.query ? { query: job.query } : {}),
-              ...(settings.level ? { level: settings.level } : {}),
-              ...(settings.mode ? { mode: settings.mode } : {}),
-            },
-            { ...settings.requestOptions, signal: raceSignal },
-          ),
+        const response = await traceCompression(
+          {
+            'ctxopt.span.kind': 'block-part',
+            'ctxopt.block.role': job.role,
+            'ctxopt.estimated_tokens': estimateTokens(job.text),
+            'ctxopt.cache_hit': false,
+            ...(settings.level ? { 'ctxopt.level': settings.level } : {}),
+            ...(settings.mode ? { 'ctxopt.mode': settings.mode } : {}),
+          },
+          async (span) => {
+            const answer = await deadline.race((raceSignal) =>
+              settings.optimizer.compress(
+                {
+                  context: job.text,
+                  ...(job.query ? { query: job.query } : {}),
+                  ...(settings.level ? { level: settings.level } : {}),
+                  ...(settings.mode ? { mode: settings.mode } : {}),
+                },
+                { ...settings.requestOptions, signal: raceSignal },
+              ),
+            );
+            const { request } = answer.usage;
+            span.setAttributes({
+              'gen_ai.response.id': answer.requestId,
+              'gen_ai.usage.input_tokens': request.inputTokens,
+              'gen_ai.usage.output_tokens': request.compressedTokens,
+              'ctxopt.saved_tokens': request.savedTokens,
+              'ctxopt.status': answer.compression.status,
+            });
+            return answer;
+          },
         );
         responses.push(response);
         job.record = toRecord(response);

@@ -58,7 +58,11 @@ export class ConversationCompressor {
     this.policy = policy;
     this.tokens = new CalibratedTokenCounter(policy.tokenCounter);
     this.#cache = new CompressionCache(policy.cacheSize);
-    this.store = guardStore(policy.store ?? new MemoryCompressionStore());
+    // A store operation may take a fifth of the compression budget (1 s by default) before
+    // it counts as a miss: enough for a loaded Redis, short beside the model call.
+    this.store = guardStore(policy.store ?? new MemoryCompressionStore(), {
+      timeout: Math.max(1, Math.floor(policy.timeout / 5)),
+    });
   }
 
   /** The policy for one call, with its per-call options checked like the constructor's. */
