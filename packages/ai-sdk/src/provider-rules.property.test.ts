@@ -253,7 +253,8 @@ describe('every rewritten prompt keeps the rules providers enforce', () => {
       }),
       { numRuns: 150 },
     );
-    // Most conversations were really rewritten, not passed through.
-    expect(rewritten).toBeGreaterThan(50);
+    // Many conversations were really rewritten, not passed through (block mode, the default
+    // for agent conversations, rewrites only the results of closed blocks).
+    expect(rewritten).toBeGreaterThan(30);
   });
 });
