@@ -191,15 +191,21 @@ const provoke = {
   internal_error: async () => {
     // An unexpected failure inside: the clock itself breaks once the server runs.
     let broken = false;
+    const reported: unknown[] = [];
     const emulator = await emulatorWith({
       now: () => {
         if (broken) throw new Error('clock failure');
         return new Date();
       },
-      onError: () => {},
+      onError: (error) => reported.push(error),
     });
     broken = true;
-    return send(emulator);
+    const answer = await send(emulator);
+    // The request record fails on the clock too, after the answer: reported, not unhandled.
+    await emulator.close();
+    expect(reported.length).toBeGreaterThan(0);
+    expect(reported.every((error) => (error as Error).message === 'clock failure')).toBe(true);
+    return answer;
   },
   provider_error: async () => {
     const providerURL = await fakeProvider({ status: 500 });

@@ -141,7 +141,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       // The inspector's own pages are not API requests: not counted, not recorded.
       if (inspector?.handles(request)) return inspector.serve(request, response);
       requestCount++;
-      const handled = handleRequest(request, response, context);
+      // A failure after the answer (a request record, an `onRequest` that throws) is reported,
+      // never left as an unhandled rejection that would stop the process.
+      const handled = handleRequest(request, response, context).catch((error: unknown) =>
+        state.onError?.(error),
+      );
       inFlight.add(handled);
       void handled.finally(() => inFlight.delete(handled));
     },
