@@ -7,16 +7,20 @@ import { contextOptimizerMiddleware } from '@ctxopt/ai-sdk';
 import { wrapLanguageModel } from 'ai';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { reportPage } from '../../../test/support/tool-loop.ts';
+import {
+  conversationTexts,
+  policyChoices,
+  policyOptions,
+} from '../../../test/support/policy-arbitraries.ts';
+import {
+  openAIRulesBroken,
+  type RuleMessage,
+  turnRulesBroken,
+} from '../../../test/support/provider-rules.ts';
 import { lineOptimizer } from '../../core/src/test-support/line-optimizer.ts';
 import { answeringModel } from './test-support/mock-model.ts';
-import { openAIRulesBroken, turnRulesBroken } from './test-support/provider-rules.ts';
 
-const texts = fc.oneof(
-  fc.constantFrom('ok', 'Thanks!', ''),
-  fc.integer({ min: 1, max: 40 }).map((page) => reportPage(page)),
-  fc.string({ maxLength: 40 }),
-);
+const texts = conversationTexts;
 const openaiItem = fc.option(
   fc.uuid().map((id) => ({ openai: { itemId: `rs_${id}` } })),
   { nil: undefined },
@@ -142,19 +146,24 @@ const conversation = fc
     return prompt as LanguageModelV4Prompt;
   });
 
-const policy = fc.record({
-  keepLast: fc.integer({ min: 0, max: 4 }),
-  reasoning: fc.constantFrom('keep' as const, 'drop' as const),
-  minTokens: fc.constantFrom(0, 100, 500),
-  keepMessages: fc.integer({ min: 0, max: 3 }),
-  exclude: fc.constantFrom([], ['calendar']),
-  failEvery: fc.integer({ min: 2, max: 6 }),
-});
+const policy = policyChoices;
 
 /** Keeps every fourth line; every `count`-th call fails, so failures mix with successes. */
 function failingEvery(count: number) {
   let calls = 0;
   return lineOptimizer({ failing: () => ++calls % count === 0 }).optimizer;
+}
+
+/** The AI SDK prompt as the providers' rules see it. */
+function ruleMessages(prompt: LanguageModelV4Prompt): RuleMessage[] {
+  return prompt.map((message) => {
+    const parts = typeof message.content === 'string' ? [] : (message.content as Part[]);
+    const ids = (type: string) =>
+      parts.flatMap((part) =>
+        part.type === type ? [(part as { toolCallId: string }).toolCallId] : [],
+      );
+    return { role: message.role, callIds: ids('tool-call'), resultIds: ids('tool-result') };
+  });
 }
 
 type Part = Exclude<LanguageModelV4Message['content'], string>[number];
@@ -170,24 +179,21 @@ describe('every rewritten prompt keeps the rules providers enforce', () => {
     let rewritten = 0;
     await fc.assert(
       fc.asyncProperty(conversation, policy, async (prompt, options) => {
-        expect(openAIRulesBroken(prompt)).toBeUndefined();
-        expect(turnRulesBroken(prompt)).toBeUndefined();
+        expect(openAIRulesBroken(ruleMessages(prompt))).toBeUndefined();
+        expect(turnRulesBroken(ruleMessages(prompt))).toBeUndefined();
         const model = answeringModel('ok');
         const wrapped = wrapLanguageModel({
           model,
           middleware: contextOptimizerMiddleware({
             optimizer: failingEvery(options.failEvery),
-            minTokens: options.minTokens,
-            keep: { messages: options.keepMessages },
-            reasoning: options.reasoning,
-            toolResults: { keepLast: options.keepLast, exclude: options.exclude },
+            ...policyOptions(options),
           }),
         });
         await wrapped.doGenerate({ prompt });
         const sent = model.doGenerateCalls[0]!.prompt;
 
-        expect(openAIRulesBroken(sent)).toBeUndefined();
-        expect(turnRulesBroken(sent)).toBeUndefined();
+        expect(openAIRulesBroken(ruleMessages(sent))).toBeUndefined();
+        expect(turnRulesBroken(ruleMessages(sent))).toBeUndefined();
         // The current question, or the newest tool results (unless keepLast is 0), reach the model as they were.
         if (prompt.at(-1)!.role !== 'tool' || options.keepLast > 0) {
           expect(sent.at(-1)).toEqual(prompt.at(-1));

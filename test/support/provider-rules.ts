@@ -1,31 +1,28 @@
-import type { LanguageModelV4Message, LanguageModelV4Prompt } from '@ai-sdk/provider';
-
-type Part = Exclude<LanguageModelV4Message['content'], string>[number];
-
-function parts(message: LanguageModelV4Message): Part[] {
-  return typeof message.content === 'string' ? [] : (message.content as Part[]);
+/**
+ * A message as the providers' rules see it: its role (a tool result travels in a `tool`
+ * message), the ids of the tool calls it makes and of the calls it answers.
+ */
+export interface RuleMessage {
+  role: string;
+  callIds: readonly string[];
+  resultIds: readonly string[];
 }
-
-const callIds = (message: LanguageModelV4Message) =>
-  parts(message).flatMap((part) => (part.type === 'tool-call' ? [part.toolCallId] : []));
-const resultIds = (message: LanguageModelV4Message) =>
-  parts(message).flatMap((part) => (part.type === 'tool-result' ? [part.toolCallId] : []));
 
 /**
  * OpenAI: every function call is answered before the conversation goes on (the `tool`
  * messages right after the assistant message that made it), and every answer has its call.
  */
-export function openAIRulesBroken(prompt: LanguageModelV4Prompt): string | undefined {
+export function openAIRulesBroken(messages: readonly RuleMessage[]): string | undefined {
   let open = new Set<string>();
-  for (const [index, message] of prompt.entries()) {
+  for (const [index, message] of messages.entries()) {
     if (message.role === 'tool') {
-      for (const id of resultIds(message)) {
+      for (const id of message.resultIds) {
         if (!open.delete(id)) return `message ${index}: result ${id} answers no open call`;
       }
       continue;
     }
     if (open.size > 0) return `message ${index}: calls ${[...open].join()} left unanswered`;
-    if (message.role === 'assistant') open = new Set(callIds(message));
+    if (message.role === 'assistant') open = new Set(message.callIds);
   }
   return undefined;
 }
@@ -36,9 +33,9 @@ export function openAIRulesBroken(prompt: LanguageModelV4Prompt): string | undef
  * assistant turns alternating from a user turn, and each turn's tool calls answered, all
  * and only them, by the next turn.
  */
-export function turnRulesBroken(prompt: LanguageModelV4Prompt): string | undefined {
-  const head = prompt.findIndex((message) => message.role !== 'system');
-  const body = head === -1 ? [] : prompt.slice(head);
+export function turnRulesBroken(messages: readonly RuleMessage[]): string | undefined {
+  const head = messages.findIndex((message) => message.role !== 'system');
+  const body = head === -1 ? [] : messages.slice(head);
   if (body.some((message) => message.role === 'system')) return 'a system message after the head';
   const turns: { role: string; calls: string[]; results: string[] }[] = [];
   for (const message of body) {
@@ -46,8 +43,8 @@ export function turnRulesBroken(prompt: LanguageModelV4Prompt): string | undefin
     const last = turns.at(-1);
     const turn = last?.role === role ? last : { role, calls: [], results: [] };
     if (turn !== last) turns.push(turn);
-    turn.calls.push(...callIds(message));
-    turn.results.push(...resultIds(message));
+    turn.calls.push(...message.callIds);
+    turn.results.push(...message.resultIds);
   }
   for (const [index, turn] of turns.entries()) {
     if (turn.role !== (index % 2 === 0 ? 'user' : 'assistant'))
