@@ -135,6 +135,7 @@ describe('contextOptimizerMiddleware per-call options and thresholds', () => {
 
   it('rejects broken middleware options when it is created', () => {
     expect(() =>
+      // @ts-expect-error level and mode together: the run-time check is what is tested
       contextOptimizerMiddleware({ ...options, level: 'low', mode: 'balanced' }),
     ).toThrow(
       'contextOptimizerMiddleware: mode must not be set together with level (set one of level or mode).',

@@ -11,6 +11,7 @@ import {
   type CompressionLevel,
   type CompressionMode,
   type ContextOptimizer,
+  levelOrModeOf,
   resolveConversationPolicy,
 } from '@ctxopt/core';
 import { CTXOPT_KEY } from './call-options.ts';
@@ -115,7 +116,7 @@ export class ContextOptimizerLanguageModel implements LanguageModelV4 {
     const { level, mode } = this.#config;
     try {
       return applyCallOptions(
-        resolveConversationPolicy({ ...(level ? { level } : {}), ...(mode ? { mode } : {}) }),
+        resolveConversationPolicy(levelOrModeOf({ level, mode })),
         callOptions,
         { prefix: `providerOptions.${CTXOPT_KEY}.` },
       );

@@ -1,5 +1,5 @@
 import type { LanguageModelV4Message, LanguageModelV4Middleware } from '@ai-sdk/provider';
-import type { ConversationPolicyOptions, ProviderId } from '@ctxopt/core';
+import type { ConversationPolicyFields, LevelOrMode, ProviderId } from '@ctxopt/core';
 import { compressStrategy } from './compress-strategy.ts';
 import { generateStrategy } from './generate-strategy.ts';
 import { resolveMiddlewareSettings } from './middleware-settings.ts';
@@ -16,9 +16,12 @@ import type { ContextOptimizerUsage } from './usage-metadata.ts';
  * contextOptimizerMiddleware({ apiKey, baseURL, strategy: 'generate', onError: 'throw' });
  * ```
  */
-export interface ContextOptimizerMiddlewareOptions
+export type ContextOptimizerMiddlewareOptions = ContextOptimizerMiddlewareFields & LevelOrMode;
+
+/** The fields of `ContextOptimizerMiddlewareOptions`; `LevelOrMode` makes level and mode exclusive. */
+export interface ContextOptimizerMiddlewareFields
   extends OptimizerSourceOptions,
-    ConversationPolicyOptions {
+    ConversationPolicyFields {
   /**
    * `compress`: shrink the prompt with `POST /v1/compress`, then call the wrapped model.
    * `generate`: answer with `POST /v1/generate`, for the wrapped model's provider and model id.

@@ -1,6 +1,11 @@
 import { type LanguageModelV4, NoSuchModelError, type ProviderV4 } from '@ai-sdk/provider';
 import { loadApiKey, loadSetting } from '@ai-sdk/provider-utils';
-import type { CompressionLevel, CompressionMode, ContextOptimizer } from '@ctxopt/core';
+import type {
+  CompressionLevel,
+  CompressionMode,
+  ContextOptimizer,
+  LevelOrMode,
+} from '@ctxopt/core';
 import { ContextOptimizerLanguageModel } from './context-optimizer-language-model.ts';
 import { DEFAULT_GENERATE_TIMEOUT_MS } from './middleware-settings.ts';
 import type { ContextOptimizerModelId } from './model-id.ts';
@@ -16,7 +21,10 @@ import type { ContextOptimizerUsage } from './usage-metadata.ts';
  * createContextOptimizer({ optimizer: new LocalContextOptimizer() });
  * ```
  */
-export interface ContextOptimizerProviderSettings extends OptimizerSourceOptions {
+export type ContextOptimizerProviderSettings = ContextOptimizerProviderFields & LevelOrMode;
+
+/** The fields of `ContextOptimizerProviderSettings`; `LevelOrMode` makes level and mode exclusive. */
+export interface ContextOptimizerProviderFields extends OptimizerSourceOptions {
   /** Compression level for every call (one of level or mode). @default the service's */
   level?: CompressionLevel;
   /** Compression mode for every call (one of level or mode). @default the service's */

@@ -6,6 +6,7 @@ import {
   Deadline,
   type GenerateParams,
   type GenerateResponse,
+  levelOrModeOf,
   OperationKeys,
 } from '@ctxopt/core';
 import { toGenerateInput } from './generate-input.ts';
@@ -27,8 +28,7 @@ export function toGenerateParams(
 ): GenerateParams {
   return {
     ...toGenerateInput(options.prompt),
-    ...(settings.level ? { level: settings.level } : {}),
-    ...(settings.mode ? { mode: settings.mode } : {}),
+    ...levelOrModeOf(settings),
     provider: settings.target.provider,
     model: settings.target.model,
     ...(options.maxOutputTokens === undefined ? {} : { maxOutputTokens: options.maxOutputTokens }),

@@ -66,6 +66,7 @@ describe('contract rules checked before any I/O', () => {
 
   it('refuses level and mode together, naming both rules', async () => {
     const error = await refused((o) =>
+      // @ts-expect-error level and mode together: the run-time check is what is tested
       o.compress({ context: 'x', level: 'ultra', mode: 'aggressive' }),
     );
     expect(error.issues[0]).toMatchObject({ field: 'mode', rule: 'level_and_mode' });

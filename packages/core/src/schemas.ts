@@ -144,12 +144,36 @@ export const errorResponseSchema = z.looseObject({
 });
 
 export type ContextMessage = z.infer<typeof contextMessageSchema>;
+/**
+ * One of `level` or `mode`, never both (spec 2.1): the types refuse
+ * `{ level: 'low', mode: 'balanced' }` as the client refuses it at run time.
+ */
+export type LevelOrMode =
+  | { level?: CompressionLevel | undefined; mode?: undefined }
+  | { level?: undefined; mode?: CompressionMode | undefined };
+/**
+ * `{ level }`, `{ mode }` or `{}`, typed as `LevelOrMode`, from settings that keep both
+ * fields. Both set is a broken rule: they are kept as given, for validation to name it.
+ */
+export function levelOrModeOf(source: {
+  level?: CompressionLevel | undefined;
+  mode?: CompressionMode | undefined;
+}): LevelOrMode {
+  const picked: { level?: CompressionLevel; mode?: CompressionMode } = {};
+  if (source.level !== undefined) picked.level = source.level;
+  if (source.mode !== undefined) picked.mode = source.mode;
+  return picked as LevelOrMode;
+}
 /** The body of `POST /v1/compress` (spec 2.1). */
-export type CompressParams = z.input<typeof compressRequestSchema>;
+export type CompressParams = Omit<z.input<typeof compressRequestSchema>, 'level' | 'mode'> &
+  LevelOrMode;
 /** The body of `POST /v1/generate` (spec 2.2). */
-export type GenerateParams = Omit<z.input<typeof generateRequestSchema>, 'provider'> & {
+export type GenerateParams = Omit<
+  z.input<typeof generateRequestSchema>,
+  'provider' | 'level' | 'mode'
+> & {
   provider: ProviderId;
-};
+} & LevelOrMode;
 export type RequestUsage = z.infer<typeof requestUsageSchema>;
 export type MonthlyUsage = z.infer<typeof monthlyUsageSchema>;
 export type ProviderUsage = z.infer<typeof providerUsageSchema>;

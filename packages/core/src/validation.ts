@@ -104,13 +104,14 @@ function check<T>(operation: string, schema: z.ZodType<T>, value: unknown): T {
 /** Returns the compress body as it will be sent, or throws `RequestValidationError`. */
 export function validateCompressParams(value: unknown): CompressParams {
   if (certainlyValidCompress(value)) return value as CompressParams;
-  return check('compress', compressRequestSchema, value);
+  // The schema refuses level and mode together, so the body fits the exclusive type.
+  return check('compress', compressRequestSchema, value) as CompressParams;
 }
 
 /** Returns the generate body as it will be sent, or throws `RequestValidationError`. */
 export function validateGenerateParams(value: unknown): GenerateParams {
   if (certainlyValidGenerate(value)) return value as GenerateParams;
-  return check('generate', generateRequestSchema, value);
+  return check('generate', generateRequestSchema, value) as GenerateParams;
 }
 
 /** Checks a caller's Idempotency-Key (spec 5: 8 to 120 characters). */

@@ -44,7 +44,8 @@ describe('ChatContextOptimizer against the standard chat model unit tests', () =
   });
 
   it('initializes with streaming enabled', () => {
-    const options = { ...constructorArguments, streaming: true } as ChatContextOptimizerOptions;
+    // `streaming` is LangChain's own constructor argument, not one of ours.
+    const options = Object.assign({}, constructorArguments, { streaming: true });
     expect(new ChatContextOptimizer(options)).toBeDefined();
   });
 

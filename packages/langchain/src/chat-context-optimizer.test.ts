@@ -247,6 +247,7 @@ describe('ChatContextOptimizer refusals', () => {
     expect(() => model({ maxOutputTokens: 0 })).toThrow(
       'maxOutputTokens must be between 1 and 32768',
     );
+    // @ts-expect-error level and mode together: the run-time check is what is tested
     expect(() => model({ level: 'low', mode: 'balanced' })).toThrow(
       'ChatContextOptimizer: level and mode must not both be set',
     );

@@ -30,10 +30,12 @@ import {
   resolveOptimizer,
 } from './optimizer-options.ts';
 
-export interface ChatContextOptimizerOptions
+export type ChatContextOptimizerOptions = ChatContextOptimizerFields & CompressSettingsOptions;
+
+/** The fields of `ChatContextOptimizerOptions`, beside its exclusive `level` or `mode`. */
+export interface ChatContextOptimizerFields
   extends BaseChatModelParams,
     OptimizerSourceOptions,
-    CompressSettingsOptions,
     StandardChatModelOptions {
   /** The external provider that answers, in lower case (`openai`, ...). Required. */
   provider: ProviderId;

@@ -1,16 +1,15 @@
 import {
-  type CompressionLevel,
-  type CompressionMode,
   ContextOptimizerError,
   compressionLevels,
   compressionModes,
+  type LevelOrMode,
 } from '@ctxopt/core';
 import type { CompressSettingsOptions, FailOpenOptions, OnError } from './optimizer-options.ts';
 
 /** The checked form of the compress options, ready to spread into a request body. */
 export interface CompressSettings {
   /** `{ level }`, `{ mode }` or `{}`: the fields each request carries. */
-  body: { level?: CompressionLevel; mode?: CompressionMode };
+  body: LevelOrMode;
   onError: OnError;
   minTokens: number;
 }

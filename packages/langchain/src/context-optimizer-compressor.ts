@@ -3,11 +3,19 @@ import type { Callbacks } from '@langchain/core/callbacks/manager';
 import type { DocumentInterface } from '@langchain/core/documents';
 import { BaseDocumentCompressor } from '@langchain/core/retrievers/document_compressors';
 import { type CompressSettings, checkCompressSettings, checkCount } from './compress-settings.ts';
-import { compressCombined, compressDocument } from './document-compression.ts';
+import {
+  type CompressedDocument,
+  compressCombined,
+  compressDocument,
+} from './document-compression.ts';
 import { mapConcurrent } from './map-concurrent.ts';
 import { type ContextOptimizerOptions, resolveOptimizer } from './optimizer-options.ts';
 
-export interface ContextOptimizerCompressorOptions extends ContextOptimizerOptions {
+export type ContextOptimizerCompressorOptions = ContextOptimizerCompressorFields &
+  ContextOptimizerOptions;
+
+/** The compressor's own fields, beside the shared `ContextOptimizerOptions`. */
+export interface ContextOptimizerCompressorFields {
   /** Send all documents in one call and return one document. @default false */
   combine?: boolean;
   /** Documents compressed at the same time (per-document mode). @default 4 */
@@ -63,7 +71,7 @@ export class ContextOptimizerCompressor extends BaseDocumentCompressor {
     documents: DocumentInterface[],
     query: string,
     callbacks?: Callbacks,
-  ): Promise<DocumentInterface[]> {
+  ): Promise<CompressedDocument[]> {
     if (documents.length === 0) return [];
     const call = {
       optimizer: this.#optimizer,

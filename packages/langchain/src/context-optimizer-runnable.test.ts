@@ -267,6 +267,7 @@ describe('ContextOptimizerRunnable in prompt | optimizer | model (nock)', () => 
           minTokens: 0,
           toolResults: { keepLast: 0 },
           level: 'ultra',
+          // @ts-expect-error level and mode together: the run-time check is what is tested
           mode: 'conservative',
         }),
     ).toThrow('ContextOptimizerRunnable: mode must not be set together with level');

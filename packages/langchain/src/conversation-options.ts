@@ -1,6 +1,7 @@
 import {
   ConversationCompressor,
-  type ConversationPolicyOptions,
+  type ConversationPolicyFields,
+  type LevelOrMode,
   resolveConversationPolicy,
 } from '@ctxopt/core';
 import { type CompressedMessageFactory, compressedHistoryMessage } from './compressed-message.ts';
@@ -13,9 +14,12 @@ import { type OptimizerSourceOptions, resolveOptimizer } from './optimizer-optio
  * policy shared with `@ctxopt/ai-sdk` (the README's policy table), where the optimizer
  * comes from, and the message that stands for a compressed history.
  */
-export interface ConversationOptimizerOptions
+export type ConversationOptimizerOptions = ConversationOptimizerFields & LevelOrMode;
+
+/** The fields of `ConversationOptimizerOptions`; `LevelOrMode` makes level and mode exclusive. */
+export interface ConversationOptimizerFields
   extends OptimizerSourceOptions,
-    ConversationPolicyOptions {
+    ConversationPolicyFields {
   /**
    * Builds the message that replaces the compressed span.
    * @default a `HumanMessage` reading "Earlier conversation (compressed):" and the text

@@ -4,7 +4,7 @@ import { Document, type DocumentInterface } from '@langchain/core/documents';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import type { CompressSettings } from './compress-settings.ts';
 import { dispatchError, dispatchUsage } from './ctxopt-events.ts';
-import { isFailureStatus, summarizeCompression } from './usage-summary.ts';
+import { type CompressionSummary, isFailureStatus, summarizeCompression } from './usage-summary.ts';
 
 export interface DocumentCompressionCall {
   optimizer: ContextOptimizer;
@@ -38,6 +38,21 @@ function worthSending(text: string, settings: CompressSettings): boolean {
 }
 
 /**
+ * The metadata of a document from `ContextOptimizerCompressor`: the retrieved document's
+ * own metadata, plus `ctxopt` (the compression's figures) on a compressed document and
+ * `sources` on a combined one. A document kept as it was (too small, failed open) has no
+ * `ctxopt`.
+ */
+export type CompressedDocumentMetadata = {
+  ctxopt?: CompressionSummary;
+  sources?: { id?: string; metadata: Record<string, unknown> }[];
+  // biome-ignore lint/suspicious/noExplicitAny: the retrieved metadata, typed as LangChain types it
+  [key: string]: any;
+};
+
+export type CompressedDocument = DocumentInterface<CompressedDocumentMetadata>;
+
+/**
  * One document, compressed with the query. Kept as it was when it is too small, when
  * the call failed (fail open) or when the service reports a failure status; dropped
  * (`undefined`) only when the service returns an empty text with any other status.
@@ -45,7 +60,7 @@ function worthSending(text: string, settings: CompressSettings): boolean {
 export async function compressDocument(
   document: DocumentInterface,
   call: DocumentCompressionCall,
-): Promise<DocumentInterface | undefined> {
+): Promise<CompressedDocument | undefined> {
   if (!worthSending(document.pageContent, call.settings)) return document;
   const response = await compressText(document.pageContent, call);
   if (!response || isFailureStatus(response.compression.status)) return document;
@@ -65,7 +80,7 @@ export async function compressCombined(
   documents: DocumentInterface[],
   separator: string,
   call: DocumentCompressionCall,
-): Promise<DocumentInterface[]> {
+): Promise<CompressedDocument[]> {
   const text = documents.map((document) => document.pageContent).join(separator);
   if (!worthSending(text, call.settings)) return documents;
   const response = await compressText(text, call);

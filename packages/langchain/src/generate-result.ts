@@ -15,8 +15,12 @@ export function tokenUsageOf(response: GenerateResponse) {
   return { promptTokens: inputTokens, completionTokens: outputTokens, totalTokens };
 }
 
-/** `AIMessage.response_metadata`: who answered, and what the compression saved. */
-export interface GenerateResponseMetadata {
+/**
+ * `AIMessage.response_metadata`: who answered, and what the compression saved. A type
+ * alias rather than an interface, so that it fits LangChain's `ResponseMetadata` index
+ * signature and `answer.response_metadata as GenerateResponseMetadata` compiles.
+ */
+export type GenerateResponseMetadata = {
   requestId: string;
   provider: string;
   model: string;
@@ -24,7 +28,7 @@ export interface GenerateResponseMetadata {
   model_name: string;
   model_provider: string;
   ctxopt: CompressionSummary & { monthly?: GenerateResponse['usage']['monthly'] };
-}
+};
 
 export function responseMetadataOf(response: GenerateResponse): GenerateResponseMetadata {
   const { provider, model } = response.usage.provider;

@@ -33,6 +33,7 @@ export {
   ERROR_EVENT,
   USAGE_EVENT,
 } from './ctxopt-events.ts';
+export type { CompressedDocument, CompressedDocumentMetadata } from './document-compression.ts';
 export type { GenerateResponseMetadata } from './generate-result.ts';
 export type {
   CompressSettingsOptions,

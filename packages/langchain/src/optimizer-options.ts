@@ -1,11 +1,10 @@
 import {
-  type CompressionLevel,
-  type CompressionMode,
   type ContextOptimizer,
   ContextOptimizerClient,
   type ContextOptimizerClientOptions,
   ContextOptimizerError,
   isContextOptimizer,
+  type LevelOrMode,
   pickClientOptions,
 } from '@ctxopt/core';
 
@@ -19,13 +18,12 @@ export interface OptimizerSourceOptions extends ContextOptimizerClientOptions {
   optimizer?: ContextOptimizer;
 }
 
-/** How hard the service compresses: one of `level` or `mode`, never both (spec 2.1). */
-export interface CompressSettingsOptions {
-  /** `low`, `standard`, `ultra` or `auto`. @default the service's own default */
-  level?: CompressionLevel;
-  /** `conservative`, `balanced` or `aggressive`. @default the service's own default */
-  mode?: CompressionMode;
-}
+/**
+ * How hard the service compresses: one of `level` (`low`, `standard`, `ultra`, `auto`) or
+ * `mode` (`conservative`, `balanced`, `aggressive`), never both (spec 2.1).
+ * @default the service's own default
+ */
+export type CompressSettingsOptions = LevelOrMode;
 
 export type OnError = 'passthrough' | 'throw';
 

@@ -53,6 +53,7 @@ describe('LocalContextOptimizer.compress', () => {
   it('throws RequestValidationError naming the field, before doing anything', async () => {
     const optimizer = new LocalContextOptimizer();
     const failure = await optimizer
+      // @ts-expect-error level and mode together: the run-time check is what is tested
       .compress({ context: 'x', level: 'low', mode: 'balanced' })
       .catch((error) => error);
     expect(RequestValidationError.isInstance(failure)).toBe(true);

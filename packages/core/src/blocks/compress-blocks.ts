@@ -2,7 +2,12 @@ import type { ContextOptimizer, RequestOptions } from '../context-optimizer.ts';
 import { traceCompression } from '../planner/compression-tracing.ts';
 import { Deadline } from '../planner/deadline.ts';
 import { estimateTokens } from '../planner/estimate-tokens.ts';
-import type { CompressionLevel, CompressionMode, CompressResponse } from '../schemas.ts';
+import {
+  type CompressionLevel,
+  type CompressionMode,
+  type CompressResponse,
+  levelOrModeOf,
+} from '../schemas.ts';
 import type { GuardedStore } from '../store/guarded-store.ts';
 import type { BlockMessage, BlockPlan } from './block-message.ts';
 import { compressedPartText } from './compressed-part.ts';
@@ -168,8 +173,7 @@ export async function compressBlocks(
                 {
                   context: job.text,
                   ...(job.query ? { query: job.query } : {}),
-                  ...(settings.level ? { level: settings.level } : {}),
-                  ...(settings.mode ? { mode: settings.mode } : {}),
+                  ...levelOrModeOf(settings),
                 },
                 { ...settings.requestOptions, signal: raceSignal },
               ),

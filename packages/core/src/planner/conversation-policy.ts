@@ -1,5 +1,5 @@
 import { DEFAULT_BLOCK_TOKENS } from '../blocks/block-message.ts';
-import type { CompressionLevel, CompressionMode } from '../schemas.ts';
+import type { CompressionLevel, CompressionMode, LevelOrMode } from '../schemas.ts';
 import type { CompressionStore } from '../store/compression-store.ts';
 import type { CompressionReport } from './compression-report.ts';
 import type { TokenCounter } from './token-counter.ts';
@@ -56,7 +56,10 @@ export interface BlockOptions {
  * meaning in `@ctxopt/langchain` and `@ctxopt/ai-sdk`. Every field except `tokenCounter`,
  * `onCompress` and `cacheSize` can also be set per call.
  */
-export interface ConversationPolicyOptions {
+export type ConversationPolicyOptions = ConversationPolicyFields & LevelOrMode;
+
+/** The fields of `ConversationPolicyOptions`; integrations' option types extend these. */
+export interface ConversationPolicyFields {
   /** Compression level (one of level or mode). @default the service's */
   level?: CompressionLevel;
   /** Compression mode (one of level or mode). @default the service's */
@@ -123,9 +126,10 @@ export interface ConversationPolicy {
 
 /** The options that can be set per call: all but the ones that shape an instance. */
 export type ConversationCallOptions = Omit<
-  ConversationPolicyOptions,
+  ConversationPolicyFields,
   'tokenCounter' | 'onCompress' | 'cacheSize' | 'store'
->;
+> &
+  LevelOrMode;
 
 /** The defaults, in one place; both package READMEs show them in their shared table. */
 export const DEFAULT_POLICY = {

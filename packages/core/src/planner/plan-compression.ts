@@ -1,5 +1,5 @@
 import { InvalidOptionError } from '../errors.ts';
-import type { CompressParams } from '../schemas.ts';
+import { type CompressParams, levelOrModeOf } from '../schemas.ts';
 import type { PlannerMessage, PlanSkipReason } from './conversation.ts';
 import type { ConversationPolicy } from './conversation-policy.ts';
 import { estimateTokens } from './estimate-tokens.ts';
@@ -244,7 +244,7 @@ function queryOf(query: string | undefined): { query?: string } {
 }
 
 function withLevel(params: CompressParams, policy: ConversationPolicy): CompressParams {
-  if (policy.level !== undefined) return { ...params, level: policy.level };
-  if (policy.mode !== undefined) return { ...params, mode: policy.mode };
-  return params;
+  if (policy.level === undefined && policy.mode === undefined) return params;
+  const { level: _level, mode: _mode, ...rest } = params;
+  return { ...rest, ...levelOrModeOf(policy) };
 }

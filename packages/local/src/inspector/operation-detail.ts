@@ -1,3 +1,4 @@
+import { levelOrModeOf } from '@ctxopt/core';
 import { compressContext } from '../engine/compress-context.ts';
 import type { InspectedOperation, OperationSummary } from './inspected-operation.ts';
 import { type MarkedSegment, markSentences } from './mark-sentences.ts';
@@ -29,8 +30,7 @@ function compressedOf(operation: InspectedOperation): OperationDetail['compresse
   const result = compressContext({
     context,
     ...(operation.query !== undefined ? { query: operation.query } : {}),
-    ...(summary.level ? { level: summary.level } : {}),
-    ...(summary.mode ? { mode: summary.mode } : {}),
+    ...levelOrModeOf(summary),
   });
   return { text: result.compressed, source: 'recomputed' };
 }

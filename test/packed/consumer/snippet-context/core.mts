@@ -1,0 +1,2 @@
+// @ctxopt/core's README snippets declare everything they use; nothing to provide.
+export {};
