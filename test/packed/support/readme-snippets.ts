@@ -4,6 +4,7 @@
 //   <!-- snippet: types only, <why> -->       type-checked, not run (a real provider, a key, Redis)
 //   <!-- snippet: continues the one above --> run and checked after the snippet above it
 //   <!-- snippet: not code, <why> -->         a shape or an excerpt, neither run nor checked
+//   <!-- snippet: excluded, <why> -->         code with a known defect, left out until it is fixed
 //
 // Every other snippet is run against the emulator and type-checked.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -50,7 +51,7 @@ export function snippetsOf(root: string, readme: string): Snippet[] {
     const marker = markerPattern.exec(lines[index - 1]?.trim() ?? '')?.[1];
     let mode: SnippetMode = 'run';
     if (marker?.startsWith('types only')) mode = 'types';
-    else if (marker?.startsWith('not code')) mode = 'skip';
+    else if (marker?.startsWith('not code') || marker?.startsWith('excluded')) mode = 'skip';
     else if (marker?.startsWith('continues')) {
       const previous = snippets.at(-1);
       if (!previous) throw new Error(`${readme}:${index + 1}: continues, but nothing is above it`);

@@ -32,3 +32,6 @@ export const searchOrders = tool(async ({ id }: { id: string }) => `Order ${id} 
   description: 'Finds an order by its id.',
   schema: z.object({ id: z.string() }),
 });
+
+/** The app's own tools. */
+export const tools = [searchOrders];
