@@ -1,5 +1,5 @@
 import { Agent } from 'undici';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { ContextOptimizerClient } from './client.ts';
 import {
   APIConnectionError,
@@ -202,9 +202,12 @@ describe('abort', () => {
     const { client } = recordingClient({ baseURL: service.url });
     const controller = new AbortController();
     const pending = client.compress({ context: 'x' }, { signal: controller.signal });
-    setTimeout(() => controller.abort(), 20);
-    const error = await pending.catch((caught: unknown) => caught);
-    expect(APIUserAbortError.isInstance(error)).toBe(true);
+    const error = pending.catch((caught: unknown) => caught);
+    // Abort once the server holds the request, not after a fixed delay: on a loaded machine
+    // a timer can fire before the request has left.
+    await vi.waitFor(() => expect(service.requests).toHaveLength(1));
+    controller.abort();
+    expect(APIUserAbortError.isInstance(await error)).toBe(true);
     expect(service.requests).toHaveLength(1);
   });
 
