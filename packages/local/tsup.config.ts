@@ -1,7 +1,12 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/cli.ts'],
+  // The worker is its own entry, built beside the bundles that start it (engine-runner.ts).
+  entry: {
+    index: 'src/index.ts',
+    cli: 'src/cli.ts',
+    'compress-worker': 'src/emulator/compress-worker.ts',
+  },
   format: ['esm', 'cjs'],
   dts: { entry: 'src/index.ts' },
   clean: true,

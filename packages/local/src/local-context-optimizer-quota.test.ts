@@ -4,7 +4,7 @@ import { LONG_CONTEXT } from './emulator/testing/send.ts';
 
 const MILLION = 1_000_000;
 
-describe('the monthly quota of LocalContextOptimizer', () => {
+describe('the monthly quota of LocalContextOptimizer', { timeout: 60_000 }, () => {
   it('enforces none by default: an app compresses well past a million tokens a month', async () => {
     const optimizer = new LocalContextOptimizer();
     // About 86,000 tokens a call, so a dozen calls pass the emulator's default quota.

@@ -9,6 +9,7 @@ import {
 } from '@ctxopt/core';
 import type { ProviderRegistry } from '../providers/provider-registry.ts';
 import type { Authentication } from './api-keys.ts';
+import type { EngineRunner } from './engine-runner.ts';
 import { codeForRule } from './error-codes.ts';
 import type { IdempotencyStore } from './idempotency-store.ts';
 import type { QuotaLedger } from './quota-ledger.ts';
@@ -22,6 +23,8 @@ export interface EmulatorState {
   ledger: QuotaLedger;
   idempotency: IdempotencyStore<Reply>;
   providers: ProviderRegistry;
+  /** The engine, in a worker for large contexts. */
+  engine: EngineRunner;
   maxBodyBytes: number;
   requestTimeoutMs: number;
   /** Aborted when the emulator closes: provider calls stop, delays end. */

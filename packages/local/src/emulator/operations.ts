@@ -26,6 +26,12 @@ export interface OperationContext {
   providers: ProviderRegistry;
   /** Aborts a provider call in flight. */
   signal?: AbortSignal;
+  /** Runs the engine (the emulator's runs large contexts in a worker); in process by default. */
+  compress?: (params: CompressParams) => Promise<EngineResult> | EngineResult;
+}
+
+function compressWith(params: CompressParams, context: OperationContext) {
+  return context.compress ? context.compress(params) : compressContext(params);
 }
 
 function failure(
@@ -61,9 +67,12 @@ function requestUsage(result: EngineResult): RequestUsage {
 }
 
 /** `POST /v1/compress` (spec 2.3). Charges the context's input tokens once. */
-export function runCompress(params: CompressParams, context: OperationContext): CompressResponse {
+export async function runCompress(
+  params: CompressParams,
+  context: OperationContext,
+): Promise<CompressResponse> {
   checkQuota(context);
-  const result = compressContext(params);
+  const result = await compressWith(params, context);
   context.ledger.charge(context.apiKey, result.inputTokens);
   return {
     success: true,
@@ -84,7 +93,7 @@ export async function runGenerate(
   checkQuota(context);
   const { provider, model, maxOutputTokens } = params;
   // The engine reads only the compress fields of the request.
-  const result = compressContext(params);
+  const result = await compressWith(params, context);
   const charge = context.ledger.charge(context.apiKey, result.inputTokens);
   let answer: ProviderAnswer;
   try {

@@ -77,11 +77,12 @@ async function execute(
     ledger: state.ledger,
     providers: state.providers,
     signal: state.closing,
+    compress: state.engine.compress,
   };
   try {
     const body =
       checked.operation === 'compress'
-        ? runCompress(checked.params as CompressParams, context)
+        ? await runCompress(checked.params as CompressParams, context)
         : await runGenerate(checked.params as GenerateParams, context);
     return jsonReply(200, requestId, body);
   } catch (error) {

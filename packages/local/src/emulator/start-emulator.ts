@@ -13,6 +13,7 @@ import {
   DEFAULT_REQUEST_TIMEOUT_MS,
   type EmulatorOptions,
 } from './emulator-options.ts';
+import { createEngineRunner } from './engine-runner.ts';
 import { Faults } from './faults.ts';
 import { type HandlerContext, handleRequest } from './handle-request.ts';
 import { IdempotencyStore } from './idempotency-store.ts';
@@ -99,6 +100,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       now: () => clock().getTime(),
     }),
     providers: createProviderRegistry(options),
+    engine: createEngineRunner(),
     maxBodyBytes: positive('maxBodyBytes', options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES),
     requestTimeoutMs,
     closing: closing.signal,
@@ -197,6 +199,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         await settledWithin([...inFlight], CLOSE_GRACE_MS);
         server.closeAllConnections();
         await stopped;
+        await state.engine.close();
       })();
       return closed;
     },

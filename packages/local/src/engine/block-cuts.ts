@@ -18,7 +18,13 @@ export interface Cut {
 
 const FENCE = /[ \t]{0,3}(`{3,}|~{3,})/y;
 const TABLE_ROW = /[ \t]*\|/y;
-const HEADING = /#{1,6}[ \t]+([^\n]*)/y;
+/**
+ * A heading is one line of at most `MAX_HEADING` characters: a longer `# ...` line is
+ * prose that happens to open with a hash (a document with its line breaks collapsed),
+ * and taking it as a heading would make the whole text one unit that is never kept.
+ */
+const MAX_HEADING = 200;
+const HEADING = new RegExp(`#{1,6}[ \\t]+([^\\n]{0,${MAX_HEADING}})(?=\\r?\\n|$)`, 'y');
 const LIST_ITEM = /[ \t]*(?:[-*+•]|\d{1,3}[.)])[ \t]+\S/y;
 const INDENTED = /[ \t]+\S/y;
 const BLANK = /[ \t]*(?:\r?\n|$)/y;

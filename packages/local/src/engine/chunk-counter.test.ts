@@ -86,7 +86,7 @@ const text = fc
   .array(fc.constantFrom(...CHARACTERS), { minLength: 0, maxLength: 120 })
   .map((parts) => parts.join(''));
 
-describe('countChunks', () => {
+describe('countChunks', { timeout: 60_000 }, () => {
   it('counts exactly what countTokens counts', () => {
     fc.assert(
       fc.property(text, (value) => {

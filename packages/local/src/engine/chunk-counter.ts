@@ -1,5 +1,6 @@
+import { LONG_CHUNK } from './long-chunk.ts';
 import { chunkEnd } from './pretokenize.ts';
-import { countTokens, encodeByChunk } from './tokenizer.ts';
+import { countChunk, countTokens, encodeByChunk } from './tokenizer.ts';
 
 /**
  * Exact o200k_base token counts for long texts, faster than encoding them: the text is
@@ -76,6 +77,8 @@ function store(hashA: number, hashB: number, hashC: number, length: number, toke
 const FIELDS = 6;
 let missed = new Int32Array(FIELDS * 64);
 let missedCount = 0;
+/** Whether a missed chunk is long (long-chunk.ts): the range is then not encoded whole. */
+let longMissed = false;
 const hashes = new Int32Array(3);
 
 function remember(chunk: number, start: number, length: number): void {
@@ -109,10 +112,10 @@ function learn(at: number, tokens: number): void {
  */
 function learnMissed(text: string, start: number, end: number, chunks: number, known: number) {
   let total = 0;
-  if (missedCount * 5 <= chunks * 2) {
+  if (longMissed || missedCount * 5 <= chunks * 2) {
     for (let at = 0; at < missedCount; at++) {
       const from = missed[at * FIELDS + 1]!;
-      const tokens = countTokens(text.slice(from, from + missed[at * FIELDS + 5]!));
+      const tokens = countChunk(text.slice(from, from + missed[at * FIELDS + 5]!));
       learn(at, tokens);
       total += tokens;
     }
@@ -142,6 +145,7 @@ export function countChunks(text: string, start = 0, end = text.length): number 
   let index = start;
   let chunks = 0;
   missedCount = 0;
+  longMissed = false;
   while (index < end) {
     const stop = chunkEnd(text, index, end);
     let hashA = 0x811c9dc5;
@@ -159,6 +163,7 @@ export function countChunks(text: string, start = 0, end = text.length): number 
       hashes[0] = hashA;
       hashes[1] = hashB;
       hashes[2] = hashC;
+      if (stop - index >= LONG_CHUNK) longMissed = true;
       remember(chunks, index, stop - index);
     }
     chunks++;

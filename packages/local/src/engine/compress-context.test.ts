@@ -85,7 +85,7 @@ describe('compressContext', () => {
     }
   });
 
-  it('drops repeated and near-repeated text', () => {
+  it('drops repeated text, and keeps a near-repeat that brings a new word', () => {
     const paragraph = DISTRACTORS.slice(0, 5).join(' ');
     const context = `${paragraph}\n\n${paragraph}\n\n${paragraph.replace('largest', 'biggest')}`;
     const result = compressContext({ context, level: 'low' });
@@ -93,7 +93,8 @@ describe('compressContext', () => {
       const copies = result.compressed.split(sentence).length - 1;
       expect(copies).toBeLessThanOrEqual(1);
     }
-    expect(result.compressed).not.toContain('biggest');
+    // "biggest" is a word the kept text lacks: not a duplicate.
+    expect(result.compressed).toContain('biggest');
   });
 
   it('returns a short input unchanged as skipped', () => {

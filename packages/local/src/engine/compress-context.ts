@@ -2,13 +2,16 @@ import type { CompressParams } from '@ctxopt/core';
 import { assembleOutput } from './assemble-output.ts';
 import { bridgeScores } from './bridge-terms.ts';
 import { countChunks } from './chunk-counter.ts';
+import { compressJson, parseJsonDocument } from './compress-json.ts';
 import { compressTurns } from './compress-turns.ts';
+import { boostNamedDefinitions } from './named-definitions.ts';
+import { type RefinedUnits, refineUnits } from './refine-units.ts';
 import { renderContext } from './render-context.ts';
 import { scoreQuery } from './score-query.ts';
 import { scoreSalience } from './score-salience.ts';
-import { segment } from './segment.ts';
+import { type Label, segment } from './segment.ts';
 import { dropWeakest, selectUnits } from './select-units.ts';
-import { SKIP_BELOW_TOKENS, targetRatio } from './targets.ts';
+import { LEVEL_RATIOS, SKIP_BELOW_TOKENS, targetRatio } from './targets.ts';
 import { DEFAULT_TUNING, type ScoringTuning } from './tuning.ts';
 import { indexUnits } from './unit-index.ts';
 
@@ -29,10 +32,11 @@ export interface EngineResult {
   /** The optimized context. */
   compressed: string;
   /**
-   * `skipped` when the input comes back unchanged: it is under `SKIP_BELOW_TOKENS`
-   * (100) tokens, or nothing can be dropped (one code block larger than the budget).
+   * `compressed` when text was dropped; `skipped` when the input comes back unchanged
+   * (it is under `SKIP_BELOW_TOKENS`, 100, tokens, or nothing could be dropped);
+   * `no_content` when the input is white space alone, so the output is empty.
    */
-  status: 'compressed' | 'skipped';
+  status: 'compressed' | 'skipped' | 'no_content';
   /** Exact o200k_base token count of the input text. */
   inputTokens: number;
   /** Exact o200k_base token count of `compressed`. */
@@ -89,19 +93,43 @@ function addBridge(
   }
 }
 
+/** Units are cut into pieces only above this many tokens (see refine-units.ts). */
+const MIN_REFINED_TOKENS = 32;
+
+/** The units the engine keeps or drops, their exact token counts, and the input's count. */
+export interface EngineUnits extends RefinedUnits {
+  inputTokens: number;
+}
+
+/**
+ * Splits a rendered context into the engine's units: segment.ts, then a unit over half
+ * the `ultra` budget (it would take all of it or be dropped whole) cut into pieces by
+ * refine-units.ts, the same way at every level, so a level never keeps less than a
+ * harder one. Units of white space alone are left uncut.
+ */
+export function engineUnits(text: string, labels: Label[]): EngineUnits {
+  const segmented = segment(text, labels);
+  const counts = new Int32Array(segmented.units.length);
+  let inputTokens = 0;
+  for (let unit = 0; unit < segmented.units.length; unit++) {
+    const { start, end } = segmented.units[unit]!;
+    counts[unit] = countChunks(text, start, end);
+    inputTokens += counts[unit]!;
+  }
+  if (inputTokens < SKIP_BELOW_TOKENS || !/\S/.test(text)) {
+    return { segmentation: segmented, tokens: counts, inputTokens };
+  }
+  const limit = Math.max(MIN_REFINED_TOKENS, Math.floor(inputTokens / (2 * LEVEL_RATIOS.ultra)));
+  return { ...refineUnits(text, segmented, counts, limit), inputTokens };
+}
+
 /** The engine with explicit scoring weights (the benchmark tunes them). */
 export function compressWithTuning(params: CompressParams, tuning: ScoringTuning): EngineResult {
   const { text, labels } = renderContext(params.context);
   const query = params.query?.trim() ?? '';
-  const segmentation = segment(text, labels);
-  const { units } = segmentation;
-  const tokens = new Int32Array(units.length);
-  let inputTokens = 0;
-  for (let unit = 0; unit < units.length; unit++) {
-    const { start, end } = units[unit]!;
-    tokens[unit] = countChunks(text, start, end);
-    inputTokens += tokens[unit]!;
-  }
+  const document = typeof params.context === 'string' ? parseJsonDocument(text) : undefined;
+  if (document) return compressJsonContext(params, text, document, query);
+  const { segmentation, tokens, inputTokens } = engineUnits(text, labels);
   const ratio = targetRatio({
     level: params.level,
     mode: params.mode,
@@ -110,7 +138,10 @@ export function compressWithTuning(params: CompressParams, tuning: ScoringTuning
   });
   if (inputTokens < SKIP_BELOW_TOKENS)
     return result(text, 'skipped', inputTokens, inputTokens, ratio);
+  if (!/\S/.test(text)) return result('', 'no_content', inputTokens, 0, ratio);
 
+  const budget = Math.floor(inputTokens / ratio);
+  const { units } = segmentation;
   const index = indexUnits(text, units);
   const salience = scoreSalience(segmentation, index);
   const relevance =
@@ -123,7 +154,7 @@ export function compressWithTuning(params: CompressParams, tuning: ScoringTuning
       scores[unit]! += tuning.salienceWeight * salience[unit]!;
     }
   }
-  const budget = Math.floor(inputTokens / ratio);
+  if (query.length > 0) boostNamedDefinitions(text, segmentation, query, scores);
   // A conversation keeps whole turns: a later question asks about a turn, not a fragment.
   if (labels.length > 1) {
     const turns = compressTurns({
@@ -158,6 +189,28 @@ export function compressWithTuning(params: CompressParams, tuning: ScoringTuning
   ) {
     output = assembleOutput(text, units, tokens, kept);
   }
+  if (output.tokens >= inputTokens) return result(text, 'skipped', inputTokens, inputTokens, ratio);
+  return result(output.text, 'compressed', inputTokens, output.tokens, ratio);
+}
+
+/** A context that is one JSON document: valid JSON out (compress-json.ts). */
+function compressJsonContext(
+  params: CompressParams,
+  text: string,
+  document: NonNullable<ReturnType<typeof parseJsonDocument>>,
+  query: string,
+): EngineResult {
+  const inputTokens = countChunks(text);
+  const ratio = targetRatio({
+    level: params.level,
+    mode: params.mode,
+    inputTokens,
+    hasQuery: query.length > 0,
+  });
+  if (inputTokens < SKIP_BELOW_TOKENS) {
+    return result(text, 'skipped', inputTokens, inputTokens, ratio);
+  }
+  const output = compressJson(document, query, Math.floor(inputTokens / ratio));
   if (output.tokens >= inputTokens) return result(text, 'skipped', inputTokens, inputTokens, ratio);
   return result(output.text, 'compressed', inputTokens, output.tokens, ratio);
 }

@@ -15,16 +15,19 @@ describe('compressContext edge cases', () => {
     }
   });
 
-  it('returns a lone code block larger than the budget unchanged, since it is kept whole', () => {
+  it('cuts a lone code block larger than the budget inside, keeping its fences', () => {
     const lines = Array.from(
       { length: 40 },
       (_, index) => `  const value${index} = compute(${index});`,
     );
     const context = ['```ts', 'function main() {', ...lines, '}', '```'].join('\n');
-    const result = compressContext({ context, query: 'compute value', level: 'ultra' });
-    expect(result.status).toBe('skipped');
-    expect(result.compressed).toBe(context);
-    expect(result.inputTokens).toBe(countTokens(context));
+    const result = compressContext({ context, query: 'value17 compute', level: 'ultra' });
+    expect(result.status).toBe('compressed');
+    expect(result.compressed.startsWith('```ts\n')).toBe(true);
+    expect(result.compressed.endsWith('\n```')).toBe(true);
+    expect(result.compressed).toContain('  const value17 = compute(17);');
+    expect(result.compressedTokens).toBe(countTokens(result.compressed));
+    expect(result.compressedTokens).toBeLessThanOrEqual(Math.floor(result.inputTokens / 10));
   });
 
   it('compresses text with Windows line breaks and no sentence punctuation', () => {

@@ -44,12 +44,15 @@ function manual(): string {
 }
 
 describe('compressContext on structured text', () => {
-  it('keeps a fenced code block whole or drops it whole', () => {
+  it('keeps a fenced code block whole, drops it whole, or cuts it inside balanced fences', () => {
     for (const query of ['retry delay backoff jitter attempt', 'invoices billing month']) {
       for (const level of ['low', 'standard', 'ultra'] as const) {
-        const { compressed } = compressContext({ context: manual(), query, level });
+        const { compressed, inputTokens } = compressContext({ context: manual(), query, level });
         const fences = compressed.split('```').length - 1;
-        expect(fences === 0 || compressed.includes(CODE)).toBe(true);
+        expect(fences % 2).toBe(0);
+        const whole = fences === 0 || compressed.includes(CODE);
+        // Only a block over half the ultra budget is cut inside.
+        expect(whole || countTokens(CODE) > Math.max(32, inputTokens / 20)).toBe(true);
       }
     }
     const { compressed } = compressContext({

@@ -9,8 +9,12 @@ import { isSafeCut } from './token-boundary.ts';
  * count of the whole text.
  */
 
-/** `heading` covers markdown headings, `Document [n] (Title: ...)` headers and role labels. */
-export type UnitKind = 'text' | 'item' | 'code' | 'table' | 'heading';
+/**
+ * `heading` covers markdown headings, `Document [n] (Title: ...)` headers and role labels;
+ * `frame` the lines that frame a block cut into pieces (a code fence, a table's header
+ * row), which come along with any piece of the block kept (see refine-units.ts).
+ */
+export type UnitKind = 'text' | 'item' | 'code' | 'table' | 'heading' | 'frame';
 
 export interface Unit {
   start: number;
@@ -18,6 +22,13 @@ export interface Unit {
   kind: UnitKind;
   /** Index into `Segmentation.sections`. */
   section: number;
+  /** Units this one is never kept without (the frames of its block). */
+  needs?: number[];
+}
+
+/** Kinds kept only along with a unit that needs them, never for their own sake. */
+export function isCompanionKind(kind: UnitKind): boolean {
+  return kind === 'heading' || kind === 'frame';
 }
 
 export interface Section {
@@ -43,7 +54,14 @@ export interface Label {
   message: number;
 }
 
-const KIND_STRENGTH: Record<UnitKind, number> = { text: 0, item: 1, table: 2, code: 3, heading: 4 };
+const KIND_STRENGTH: Record<UnitKind, number> = {
+  text: 0,
+  item: 1,
+  table: 2,
+  code: 3,
+  heading: 4,
+  frame: 4,
+};
 
 /** Moves a cut that is not safe to a safe place nearby, or returns -1 to merge it away. */
 function safePlace(text: string, cut: number, previous: number): number {

@@ -1,12 +1,17 @@
 import { PairSet } from './pair-set.ts';
-import type { Segmentation } from './segment.ts';
+import { isCompanionKind, type Segmentation } from './segment.ts';
 import type { UnitIndex } from './unit-index.ts';
 
 /**
  * Fills the token budget with the best units, best first, skipping near-duplicates of
- * what is already kept. A unit brings its section's heading and its message's role
- * label along, and their tokens count against the budget too. The caller puts the
- * kept units back in their original order.
+ * what is already kept. A unit brings its section's heading, its message's role label
+ * and the frames of its block along, and their tokens count against the budget too.
+ * The caller puts the kept units back in their original order.
+ *
+ * A near-duplicate repeats a better unit: most of its word pairs are in better units
+ * already, and it has no word (a name, a number) that they lack. When skipping near-duplicates
+ * leaves the output under a tenth of the budget (a text that repeats one line), they
+ * fill it up to a tenth: the output never collapses far below the level's budget.
  */
 export interface SelectionInput {
   text: string;
@@ -27,6 +32,7 @@ export function companionsOf(segmentation: Segmentation, unit: number, headings 
   const { units, sections, labelUnits } = segmentation;
   const section = sections[units[unit]!.section]!;
   const companions: number[] = [];
+  for (const need of units[unit]!.needs ?? []) if (need !== unit) companions.push(need);
   const label = labelUnits[section.message] ?? -1;
   if (label >= 0 && label !== unit) companions.push(label);
   if (headings && section.header >= 0 && section.header !== unit && section.header !== label) {
@@ -35,11 +41,12 @@ export function companionsOf(segmentation: Segmentation, unit: number, headings 
   return companions;
 }
 
-/** Returns a check that is true when a unit repeats kept text, and otherwise records it. */
+/** Returns a check that is true when a unit repeats text seen before, and otherwise records it. */
 function duplicateFilter(input: SelectionInput): (unit: number) => boolean {
   const pairs = new PairSet();
+  const keptTerms = new Uint8Array(input.index.termCount);
   const shortTexts = new Set<string>();
-  const { words, offsets } = input.index;
+  const { words, offsets, stop } = input.index;
   return (unit) => {
     const start = offsets[unit]!;
     const end = offsets[unit + 1]!;
@@ -48,15 +55,20 @@ function duplicateFilter(input: SelectionInput): (unit: number) => boolean {
       const key = input.text.slice(from, to).trim().toLowerCase();
       if (shortTexts.has(key)) return key.length > 0;
       shortTexts.add(key);
+      for (let position = start; position < end; position++) keptTerms[words[position]!] = 1;
       return false;
     }
     let shared = 0;
-    for (let position = start + 1; position < end; position++) {
-      if (pairs.has(words[position - 1]!, words[position]!)) shared++;
+    let novel = false;
+    for (let position = start; position < end; position++) {
+      const word = words[position]!;
+      if (!keptTerms[word] && !stop[word]) novel = true;
+      if (position > start && pairs.has(words[position - 1]!, word)) shared++;
     }
-    if (shared >= input.duplicateContainment * (end - start - 1)) return true;
-    for (let position = start + 1; position < end; position++) {
-      pairs.add(words[position - 1]!, words[position]!);
+    if (!novel && shared >= input.duplicateContainment * (end - start - 1)) return true;
+    for (let position = start; position < end; position++) {
+      keptTerms[words[position]!] = 1;
+      if (position > start) pairs.add(words[position - 1]!, words[position]!);
     }
     return false;
   };
@@ -67,34 +79,46 @@ export function selectUnits(input: SelectionInput): Uint8Array {
   const { segmentation, tokens, scores, budget } = input;
   const unitCount = segmentation.units.length;
   const order: number[] = [];
+  const headings: number[] = [];
   for (let unit = 0; unit < unitCount; unit++) {
     const { kind, start, end } = segmentation.units[unit]!;
-    if (kind === 'heading') continue;
     // A unit of white space alone carries nothing.
     if (
       input.index.offsets[unit] === input.index.offsets[unit + 1] &&
       !/\S/.test(input.text.slice(start, end))
     )
       continue;
-    order.push(unit);
+    if (kind === 'heading') headings.push(unit);
+    if (!isCompanionKind(kind)) order.push(unit);
   }
+  // A text of headings alone: they are its content.
+  if (order.length === 0) order.push(...headings);
   order.sort((a, b) => scores[b]! - scores[a]! || a - b);
-  const kept = new Uint8Array(unitCount);
+  // Duplicates are found once, best first, whatever the budget: a bigger budget never
+  // meets a different set of them, so a gentler level never keeps less.
   const isDuplicate = duplicateFilter(input);
+  const duplicate = new Uint8Array(unitCount);
+  for (const unit of order) duplicate[unit] = isDuplicate(unit) ? 1 : 0;
+  const kept = new Uint8Array(unitCount);
   let used = 0;
-  for (const unit of order) {
-    if (used >= budget) break;
-    if (tokens[unit]! > budget - used) continue;
+  const take = (unit: number): void => {
+    if (kept[unit] || tokens[unit]! > budget - used) return;
     const companions = companionsOf(segmentation, unit, input.headings).filter(
       (companion) => !kept[companion],
     );
     let cost = tokens[unit]!;
     for (const companion of companions) cost += tokens[companion]!;
-    if (cost > budget - used || isDuplicate(unit)) continue;
+    if (cost > budget - used) return;
     kept[unit] = 1;
     for (const companion of companions) kept[companion] = 1;
     used += cost;
+  };
+  for (const unit of order) {
+    if (used >= budget) break;
+    if (!duplicate[unit]) take(unit);
   }
+  // Repetitive text: the near-duplicates skipped fill the output up to a tenth of the budget.
+  for (let at = 0; at < order.length && used < budget / 10; at++) take(order[at]!);
   // Nothing fits (one block larger than the whole budget): keep the best unit anyway.
   if (used === 0 && order.length > 0) {
     const best = order[0]!;
@@ -120,7 +144,7 @@ export function dropWeakest(
   const { units } = segmentation;
   const content: number[] = [];
   for (let unit = 0; unit < units.length; unit++) {
-    if (kept[unit] && units[unit]!.kind !== 'heading') content.push(unit);
+    if (kept[unit] && !isCompanionKind(units[unit]!.kind)) content.push(unit);
   }
   if (content.length <= 1) return false;
   content.sort((a, b) => scores[a]! - scores[b]! || b - a);
@@ -131,11 +155,11 @@ export function dropWeakest(
   }
   const needed = new Set<number>();
   for (let unit = 0; unit < units.length; unit++) {
-    if (!kept[unit] || units[unit]!.kind === 'heading') continue;
+    if (!kept[unit] || isCompanionKind(units[unit]!.kind)) continue;
     for (const companion of companionsOf(segmentation, unit, headings)) needed.add(companion);
   }
   for (let unit = 0; unit < units.length; unit++) {
-    if (kept[unit] && units[unit]!.kind === 'heading' && !needed.has(unit)) kept[unit] = 0;
+    if (kept[unit] && isCompanionKind(units[unit]!.kind) && !needed.has(unit)) kept[unit] = 0;
   }
   return true;
 }

@@ -1,4 +1,6 @@
 import { createRequire } from 'node:module';
+import { countLongChunk, LONG_CHUNK, type RankTable } from './long-chunk.ts';
+import { chunkEnd } from './pretokenize.ts';
 
 /**
  * Exact o200k_base token counts (the encoding of GPT-4o and later models) from
@@ -18,21 +20,76 @@ interface Encoding {
   encodeGenerator(text: string, options: EncodeOptions): Generator<number[], number, undefined>;
 }
 
-const ORDINARY_TEXT: EncodeOptions = { disallowedSpecial: new Set<string>() };
-
-let encoding: Encoding | undefined;
-
-function load(): Encoding {
-  // `__filename` exists in the CommonJS build; the ES build and the sources have `import.meta`.
-  const from = typeof __filename === 'string' ? __filename : import.meta.url;
-  return createRequire(from)('gpt-tokenizer/encoding/o200k_base') as Encoding;
+/** The parts of gpt-tokenizer's byte-pair encoder that long-chunk.ts reads ranks from. */
+interface EncoderCore {
+  bytePairStringRankEncoder?: Map<string, number>;
+  getBpeRankFromBytes?(bytes: Uint8Array): number | undefined;
 }
 
-/** The exact number of o200k_base tokens in `text`. */
+interface EncodingModule extends Encoding {
+  default?: { bytePairEncodingCoreProcessor?: EncoderCore };
+}
+
+const ORDINARY_TEXT: EncodeOptions = { disallowedSpecial: new Set<string>() };
+
+let encoding: EncodingModule | undefined;
+let rankTable: RankTable | null | undefined;
+
+function load(): EncodingModule {
+  // `__filename` exists in the CommonJS build; the ES build and the sources have `import.meta`.
+  const from = typeof __filename === 'string' ? __filename : import.meta.url;
+  return createRequire(from)('gpt-tokenizer/encoding/o200k_base') as EncodingModule;
+}
+
+/**
+ * The encoder's ranks, for long-chunk.ts; null when this version of gpt-tokenizer does
+ * not expose them (long chunks are then left to the tokenizer, slow but exact).
+ */
+export function ranks(): RankTable | null {
+  if (rankTable !== undefined) return rankTable;
+  encoding ??= load();
+  const core = encoding.default?.bytePairEncodingCoreProcessor;
+  const strings = core?.bytePairStringRankEncoder;
+  const ofBytes = core?.getBpeRankFromBytes;
+  rankTable =
+    core && strings instanceof Map && typeof ofBytes === 'function'
+      ? { ofString: (text) => strings.get(text), ofBytes: (bytes) => ofBytes.call(core, bytes) }
+      : null;
+  return rankTable;
+}
+
+/** The count of one chunk of the pre-tokenization (see pretokenize.ts). */
+export function countChunk(chunk: string): number {
+  const table = chunk.length >= LONG_CHUNK ? ranks() : null;
+  if (table) return countLongChunk(chunk, table);
+  encoding ??= load();
+  return encoding.countTokens(chunk, ORDINARY_TEXT);
+}
+
+/**
+ * The exact number of o200k_base tokens in `text`. Chunks of `LONG_CHUNK` characters or
+ * more are counted by long-chunk.ts, the text between them by the tokenizer, so the
+ * cost stays O(n log n) on any input.
+ */
 export function countTokens(text: string): number {
   if (text.length === 0) return 0;
   encoding ??= load();
-  return encoding.countTokens(text, ORDINARY_TEXT);
+  if (text.length < LONG_CHUNK) return encoding.countTokens(text, ORDINARY_TEXT);
+  let total = 0;
+  let from = 0;
+  let index = 0;
+  while (index < text.length) {
+    const end = chunkEnd(text, index, text.length);
+    if (end - index >= LONG_CHUNK && ranks()) {
+      if (index > from) total += encoding.countTokens(text.slice(from, index), ORDINARY_TEXT);
+      total += countChunk(text.slice(index, end));
+      from = end;
+    }
+    index = end;
+  }
+  if (from === 0) return encoding.countTokens(text, ORDINARY_TEXT);
+  if (from < text.length) total += encoding.countTokens(text.slice(from), ORDINARY_TEXT);
+  return total;
 }
 
 /**

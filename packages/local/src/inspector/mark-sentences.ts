@@ -1,6 +1,6 @@
 import type { ContextMessage } from '@ctxopt/core';
+import { engineUnits } from '../engine/compress-context.ts';
 import { renderContext } from '../engine/render-context.ts';
-import { segment } from '../engine/segment.ts';
 
 /** One unit of the original context (a sentence, list item, heading, code block or table). */
 export interface MarkedSegment {
@@ -24,7 +24,9 @@ export function markSentences(
   compressed: string,
 ): MarkedSegment[] {
   const { text, labels } = renderContext(context);
-  const pieces = segment(text, labels).units.map((unit) => text.slice(unit.start, unit.end));
+  const pieces = engineUnits(text, labels).segmentation.units.map((unit) =>
+    text.slice(unit.start, unit.end),
+  );
   const needles = pieces.map((piece) => piece.trim());
   const kept =
     (needles.length <= MAX_ALIGNED_UNITS && align(needles, compressed)) ||

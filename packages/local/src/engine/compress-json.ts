@@ -1,0 +1,228 @@
+import { countTokens } from './tokenizer.ts';
+
+/**
+ * Compression of a JSON document (a tool's output, an API response) that gives back
+ * valid JSON. First without loss: minified, or with the repeated keys of uniform arrays
+ * of objects factored out (`{"$columns": [...], "$rows": [[...], ...]}`) when only that
+ * fits the budget. Then by pruning: the members whose keys the query names (a path such
+ * as `repository.owner.id` counts most when its keys meet in that order), with the
+ * structure around them, come first; then the rest breadth first (the top-level members,
+ * the first items of each array) while the budget lasts. Dropped members and array
+ * items are left out, never replaced by a marker, so the output parses as the same kind
+ * of document.
+ */
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+interface Node {
+  /** The member's key, or the item's index in its array (-1 for the root). */
+  key: string | number;
+  value: Json;
+  parent: number;
+  depth: number;
+  /** Characters this node adds on its own: key, separators, a scalar or empty brackets. */
+  cost: number;
+  /** How much of the query's path ends at this member (0 when not named). */
+  named: number;
+  /** 1 for a named member's descendants, 0 otherwise. */
+  underNamed: number;
+}
+
+function isContainer(value: Json): value is Json[] | { [key: string]: Json } {
+  return typeof value === 'object' && value !== null;
+}
+
+/** A JSON object or array parsed from `text`, or undefined when it is not one. */
+export function parseJsonDocument(text: string): Json[] | { [key: string]: Json } | undefined {
+  const first = text.trimStart()[0];
+  if (first !== '{' && first !== '[') return undefined;
+  try {
+    const value = JSON.parse(text) as Json;
+    return isContainer(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The key paths of a query: `a.b[0].c` is ['a', 'b', 'c']; each other word is a path of one. */
+function queryPaths(query: string): string[][] {
+  const paths: string[][] = [];
+  for (const [path] of query.matchAll(/[\w$-]+(?:(?:\.|\[\d+\]\.?)[\w$-]+)*/g)) {
+    const keys = path.split(/\.|\[\d+\]\.?/).filter((key) => key.length > 0);
+    if (keys.length > 0) paths.push(keys);
+  }
+  return paths;
+}
+
+/** How many keys of a query path end at `node`, following its ancestors' keys. */
+function pathMatch(nodes: Node[], index: number, paths: string[][]): number {
+  let best = 0;
+  for (const path of paths) {
+    let at = index;
+    let matched = 0;
+    for (let part = path.length - 1; part >= 0 && at >= 0; ) {
+      const { key } = nodes[at]!;
+      if (typeof key === 'number') {
+        at = nodes[at]!.parent;
+        continue;
+      }
+      if (key !== path[part]) break;
+      matched++;
+      part--;
+      at = nodes[at]!.parent;
+    }
+    best = Math.max(best, matched);
+  }
+  return best;
+}
+
+function flatten(root: Json, paths: string[][]): Node[] {
+  const nodes: Node[] = [
+    { key: -1, value: root, parent: -1, depth: 0, cost: 2, named: 0, underNamed: 0 },
+  ];
+  for (let index = 0; index < nodes.length; index++) {
+    const node = nodes[index]!;
+    const { value } = node;
+    if (!isContainer(value)) continue;
+    const under = node.named > 0 || node.underNamed > 0 ? 1 : 0;
+    const children: Array<[string | number, Json]> = Array.isArray(value)
+      ? value.map((item, position) => [position, item])
+      : Object.entries(value);
+    for (const [key, child] of children) {
+      const own = isContainer(child) ? 2 : JSON.stringify(child).length;
+      const keyCost = typeof key === 'string' ? JSON.stringify(key).length + 1 : 0;
+      nodes.push({
+        key,
+        value: child,
+        parent: index,
+        depth: node.depth + 1,
+        cost: keyCost + own + 1,
+        named: 0,
+        underNamed: under,
+      });
+      const added = nodes.length - 1;
+      if (typeof key === 'string') nodes[added]!.named = pathMatch(nodes, added, paths);
+    }
+  }
+  return nodes;
+}
+
+/** The kept nodes for a budget of `characters`. */
+function choose(nodes: Node[], characters: number): Uint8Array {
+  const kept = new Uint8Array(nodes.length);
+  kept[0] = 1;
+  let used = nodes[0]!.cost;
+  // The best-named members and their ancestors first, whatever they cost.
+  let best = 0;
+  for (const node of nodes) best = Math.max(best, node.named);
+  if (best > 0) {
+    for (let index = 1; index < nodes.length; index++) {
+      if (nodes[index]!.named !== best) continue;
+      for (let at = index; at > 0 && !kept[at]; at = nodes[at]!.parent) {
+        kept[at] = 1;
+        used += nodes[at]!.cost;
+      }
+    }
+  }
+  // Then other named members, what lies under named ones, then the rest, shallow first.
+  const order = nodes.map((_, index) => index).slice(1);
+  const rank = (index: number) => {
+    const node = nodes[index]!;
+    return node.named > 0 ? 0 : node.underNamed ? 1 : 2;
+  };
+  order.sort((a, b) => rank(a) - rank(b) || nodes[a]!.depth - nodes[b]!.depth || a - b);
+  for (const index of order) {
+    if (kept[index]) continue;
+    const node = nodes[index]!;
+    if (!kept[node.parent] || used + node.cost > characters) continue;
+    kept[index] = 1;
+    used += node.cost;
+  }
+  return kept;
+}
+
+function build(nodes: Node[], kept: Uint8Array): Json {
+  const copies: Json[] = nodes.map((node) =>
+    isContainer(node.value) ? (Array.isArray(node.value) ? [] : {}) : node.value,
+  );
+  for (let index = 1; index < nodes.length; index++) {
+    if (!kept[index]) continue;
+    const { parent, key } = nodes[index]!;
+    const container = copies[parent]!;
+    if (Array.isArray(container)) container.push(copies[index]!);
+    else (container as { [key: string]: Json })[key as string] = copies[index]!;
+  }
+  return copies[0]!;
+}
+
+/** Arrays of two or more objects with the same keys, as columns and rows. */
+function factor(value: Json): Json {
+  if (Array.isArray(value)) {
+    const items = value.map(factor);
+    const first = items[0];
+    if (first !== undefined && items.length >= 2 && isContainer(first) && !Array.isArray(first)) {
+      const columns = Object.keys(first);
+      const uniform = items.every(
+        (item) =>
+          isContainer(item) &&
+          !Array.isArray(item) &&
+          Object.keys(item).length === columns.length &&
+          columns.every((column, position) => Object.keys(item)[position] === column),
+      );
+      if (uniform && columns.length > 0) {
+        const rows = items.map((item) =>
+          columns.map((column) => (item as { [key: string]: Json })[column]!),
+        );
+        return { $columns: columns, $rows: rows };
+      }
+    }
+    return items;
+  }
+  if (isContainer(value)) {
+    const copy: { [key: string]: Json } = {};
+    for (const [key, child] of Object.entries(value)) copy[key] = factor(child);
+    return copy;
+  }
+  return value;
+}
+
+export interface JsonCompression {
+  text: string;
+  tokens: number;
+}
+
+/**
+ * The document within `budget` tokens: minified, factored, or pruned (see the module
+ * comment). Pruning keeps at least the root's brackets, so the text is never empty.
+ */
+export function compressJson(
+  document: Json[] | { [key: string]: Json },
+  query: string,
+  budget: number,
+): JsonCompression {
+  const minified = JSON.stringify(document);
+  const minifiedTokens = countTokens(minified);
+  if (minifiedTokens <= budget) return { text: minified, tokens: minifiedTokens };
+  const factored = JSON.stringify(factor(document));
+  if (factored.length < minified.length) {
+    const factoredTokens = countTokens(factored);
+    if (factoredTokens <= budget) return { text: factored, tokens: factoredTokens };
+  }
+  const nodes = flatten(document, queryPaths(query));
+  let characters = Math.floor((budget * minified.length) / Math.max(1, minifiedTokens));
+  let best: JsonCompression | undefined;
+  // Characters per token vary along the document: shrink the guess until it fits.
+  for (let attempt = 0; attempt < 6; attempt++) {
+    const text = JSON.stringify(build(nodes, choose(nodes, characters)));
+    const tokens = countTokens(text);
+    if (!best || (tokens <= budget && (best.tokens > budget || tokens > best.tokens))) {
+      best = { text, tokens };
+    }
+    if (tokens <= budget) {
+      if (tokens >= budget * 0.9) break;
+      characters = Math.floor((characters * budget) / Math.max(1, tokens) / 1.02);
+    } else characters = Math.floor((characters * budget) / tokens / 1.05);
+    if (characters <= 2) break;
+  }
+  return best!;
+}

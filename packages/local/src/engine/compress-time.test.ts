@@ -1,0 +1,72 @@
+import { compressContext } from '@ctxopt/local';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Cost stays linear on inputs that once made it quadratic: the CPU time for an input
+ * eight times longer, against the time for the shorter one, in the same run (about 8
+ * when linear, 64 when quadratic). Each time is the best of five texts that differ (so no
+ * cache of token counts helps), against timing noise.
+ */
+
+/** Pseudo-random characters from `alphabet`, different for each seed (no cache helps). */
+function randomRun(alphabet: string, length: number, seed: number): string {
+  let state = seed * 7_919 + 12_345;
+  let text = '';
+  for (let index = 0; index < length; index++) {
+    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+    text += alphabet[(state >>> 16) % alphabet.length];
+  }
+  return text;
+}
+
+function repeated(piece: string, length: number, seed: number): string {
+  return `${seed} ${piece.repeat(Math.ceil(length / piece.length))}`.slice(0, length);
+}
+
+const inputs: Record<string, (length: number, seed: number) => string> = {
+  'one unbroken run of letters': (length, seed) =>
+    randomRun('abcdefghijklmnopqrstuvwxyz', length, seed),
+  'only line breaks': (length, seed) => `x${'\n'.repeat(length - seed)}`,
+  'a run of punctuation': (length, seed) => randomRun('=-+*#.', length, seed),
+  'base64 pasted as text': (length, seed) =>
+    randomRun('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/', length, seed),
+  'a minified blob': (length, seed) =>
+    repeated(
+      'function(a,b){return a.map(function(c){return c*b+1})};var x={"k":[1,2]};',
+      length,
+      seed,
+    ),
+  'URLs without spaces': (length, seed) =>
+    repeated('https://example.com/a/b?q=1&r=2,', length, seed),
+  'CJK without spaces': (length, seed) =>
+    randomRun('東京は日本の首都です。川町を流れる', length, seed),
+};
+
+let seed = 0;
+
+/** Milliseconds of this process's CPU time for one call: other processes' load aside. */
+function timeOnce(make: (length: number, seed: number) => string, length: number): number {
+  const context = make(length, seed++);
+  const before = process.cpuUsage();
+  compressContext({ context, query: 'harbour', level: 'standard' });
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1000;
+}
+
+describe('compressContext time', { timeout: 180_000 }, () => {
+  for (const [name, make] of Object.entries(inputs)) {
+    it(`grows linearly on ${name}`, () => {
+      const length = 20_000;
+      timeOnce(make, 1_000); // warm the code paths
+      // Short and long runs alternate, so that a burst of load on the machine hits both.
+      let short = Number.POSITIVE_INFINITY;
+      let long = Number.POSITIVE_INFINITY;
+      for (let round = 0; round < 5; round++) {
+        short = Math.min(short, timeOnce(make, length));
+        long = Math.min(long, timeOnce(make, 8 * length));
+      }
+      // Linear is 8; quadratic 64. A floor of 5 ms keeps tiny times from making noise.
+      expect(long / Math.max(short, 5)).toBeLessThan(24);
+    });
+  }
+});
