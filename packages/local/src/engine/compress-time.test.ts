@@ -70,3 +70,20 @@ describe('compressContext time', { timeout: 180_000 }, () => {
     });
   }
 });
+
+describe('compressContext time past the tokenizer cache', { timeout: 180_000 }, () => {
+  // gpt-tokenizer's merge cache fills after a few hundred thousand characters of text
+  // whose chunks are all new (base64); from there its evictions grew slower with each one.
+  it('grows linearly on a megabyte of base64', () => {
+    const make = inputs['base64 pasted as text']!;
+    const length = 300_000;
+    let short = Number.POSITIVE_INFINITY;
+    let long = Number.POSITIVE_INFINITY;
+    for (let round = 0; round < 2; round++) {
+      short = Math.min(short, timeOnce(make, length));
+      long = Math.min(long, timeOnce(make, 4 * length));
+    }
+    // Linear is 4; the evicting cache made it about 20.
+    expect(long / Math.max(short, 5)).toBeLessThan(10);
+  });
+});
