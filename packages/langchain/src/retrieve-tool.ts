@@ -6,7 +6,8 @@ import {
   RETRIEVE_TOOL_NAME,
   retrieveOriginal,
 } from '@ctxopt/core';
-import { tool } from '@langchain/core/tools';
+import { DynamicStructuredTool } from '@langchain/core/tools';
+import type { JsonSchema7ObjectType } from '@langchain/core/utils/json_schema';
 
 export interface RetrieveToolOptions {
   /** The store the middleware or runnable keeps its compressions in (its `store` option). */
@@ -29,9 +30,12 @@ export interface RetrieveToolOptions {
  */
 export function createRetrieveTool(options: RetrieveToolOptions) {
   const store = guardStore(options.store);
-  return tool(async (input: { handle: string }) => retrieveOriginal(store, input.handle), {
+  // A structured tool built from its class, not `tool()`: the helper's overloads fall through
+  // to a DynamicTool union for a JSON schema, which `createAgent`'s `tools` refuses.
+  return new DynamicStructuredTool({
     name: RETRIEVE_TOOL_NAME,
     description: RETRIEVE_TOOL_DESCRIPTION,
-    schema: structuredClone(RETRIEVE_TOOL_INPUT_SCHEMA) as never,
+    schema: structuredClone(RETRIEVE_TOOL_INPUT_SCHEMA) as unknown as JsonSchema7ObjectType,
+    func: async (input: unknown) => retrieveOriginal(store, (input as { handle: string }).handle),
   });
 }

@@ -34,4 +34,6 @@ export const searchOrders = tool(async ({ id }: { id: string }) => `Order ${id} 
 });
 
 /** The app's own tools. */
-export const tools = [searchOrders];
+// A tuple, as an app usually writes its tools inline: createAgent infers each tool's type
+// from a tuple, and refuses a widened array spread next to another tool.
+export const tools = [searchOrders] as const;
