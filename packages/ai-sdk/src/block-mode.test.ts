@@ -10,11 +10,9 @@ import { LocalContextOptimizer } from '@ctxopt/local';
 import {
   generateText,
   isStepCount,
-  jsonSchema,
   type ModelMessage,
   streamText,
   type ToolSet,
-  tool,
   wrapLanguageModel,
 } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -24,12 +22,8 @@ import {
   messageTexts,
   startAnthropicFake,
 } from './test-support/anthropic-fake.ts';
-import {
-  batchQuestion,
-  lookupAgentAnswer,
-  lookupResult,
-  orderLine,
-} from './test-support/lookup-agent.ts';
+import { batchQuestion, lookupAgentAnswer, orderLine } from './test-support/lookup-agent.ts';
+import { lookupTools } from './test-support/lookup-tools.ts';
 
 const SYSTEM = 'You answer questions about orders.';
 
@@ -53,18 +47,6 @@ function countingOptimizer() {
     },
   };
 }
-
-const lookupTools: ToolSet = {
-  lookup: tool({
-    description: 'Looks up the orders of a batch.',
-    inputSchema: jsonSchema<{ batch: number }>({
-      type: 'object',
-      properties: { batch: { type: 'integer' } },
-      required: ['batch'],
-    }),
-    execute: async ({ batch }) => lookupResult(batch),
-  }),
-};
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -3,15 +3,7 @@ import { type ContextOptimizerUsage, contextOptimizerMiddleware } from '@ctxopt/
 import type { CompressionStore } from '@ctxopt/core';
 import { RedisCompressionStore } from '@ctxopt/core/redis';
 import { LocalContextOptimizer } from '@ctxopt/local';
-import {
-  generateText,
-  isStepCount,
-  jsonSchema,
-  type ModelMessage,
-  type ToolSet,
-  tool,
-  wrapLanguageModel,
-} from 'ai';
+import { generateText, isStepCount, type ModelMessage, wrapLanguageModel } from 'ai';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   type RunningRedis,
@@ -19,19 +11,8 @@ import {
   startRedisServer,
 } from '../../../test/support/redis-server.ts';
 import { startAnthropicFake } from './test-support/anthropic-fake.ts';
-import { batchQuestion, lookupAgentAnswer, lookupResult } from './test-support/lookup-agent.ts';
-
-const tools: ToolSet = {
-  lookup: tool({
-    description: 'Looks up the orders of a batch.',
-    inputSchema: jsonSchema<{ batch: number }>({
-      type: 'object',
-      properties: { batch: { type: 'integer' } },
-      required: ['batch'],
-    }),
-    execute: async ({ batch }) => lookupResult(batch),
-  }),
-};
+import { batchQuestion, lookupAgentAnswer } from './test-support/lookup-agent.ts';
+import { lookupTools } from './test-support/lookup-tools.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -73,7 +54,7 @@ async function turn(
     model,
     system: 'Orders.',
     messages,
-    tools,
+    tools: lookupTools,
     stopWhen: isStepCount(4),
   });
   messages.push(...result.responseMessages);
