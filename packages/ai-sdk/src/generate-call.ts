@@ -6,8 +6,8 @@ import {
   Deadline,
   type GenerateParams,
   type GenerateResponse,
+  generateAsOperation,
   levelOrModeOf,
-  OperationKeys,
 } from '@ctxopt/core';
 import { toGenerateInput } from './generate-input.ts';
 import type { GenerateTarget } from './provider-id.ts';
@@ -35,18 +35,6 @@ export function toGenerateParams(
   };
 }
 
-/** The logical calls of each optimizer, so that keys never cross from one account to another. */
-const operationKeys = new WeakMap<ContextOptimizer, OperationKeys>();
-
-function operationKeysOf(optimizer: ContextOptimizer): OperationKeys {
-  let keys = operationKeys.get(optimizer);
-  if (!keys) {
-    keys = new OperationKeys();
-    operationKeys.set(optimizer, keys);
-  }
-  return keys;
-}
-
 /**
  * Sends one attempt of a `/v1/generate` call. It is made once (`maxRetries: 0`): the AI
  * SDK retries a retryable `APICallError` by itself, and retrying here too would multiply
@@ -61,19 +49,11 @@ export async function sendGenerate(
   settings: GenerateCallSettings,
   call: { prompt: object; abortSignal?: AbortSignal | undefined },
 ): Promise<GenerateResponse> {
-  const keys = operationKeysOf(settings.optimizer);
-  const body = JSON.stringify(params);
-  const idempotencyKey = keys.keyFor(call.prompt, body);
   const deadline = new Deadline(settings.timeout, 'POST /v1/generate', call.abortSignal);
   try {
-    const response = await deadline.race((signal) =>
-      settings.optimizer.generate(params, { signal, maxRetries: 0, idempotencyKey }),
+    return await deadline.race((signal) =>
+      generateAsOperation(settings.optimizer, params, call.prompt, { signal, maxRetries: 0 }),
     );
-    keys.settled(body, idempotencyKey);
-    return response;
-  } catch (error) {
-    keys.settled(body, idempotencyKey, error);
-    throw error;
   } finally {
     deadline.dispose();
   }

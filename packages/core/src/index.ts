@@ -81,6 +81,7 @@ export {
   UnprocessableEntityError,
   type ValidationIssue,
 } from './errors.ts';
+export { generateAsOperation } from './generate-as-operation.ts';
 export { isRetryableError } from './is-retryable-error.ts';
 export type { Logger, LogLevel } from './logger.ts';
 export { OperationKeys, type OperationKeysOptions } from './operation-keys.ts';

@@ -1,4 +1,4 @@
-import { OFFLINE_ANSWER_PREFIX } from '@ctxopt/local';
+import { type Emulator, OFFLINE_ANSWER_PREFIX } from '@ctxopt/local';
 import { type AIMessageChunk, HumanMessage, SystemMessage } from '@langchain/core/messages';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChatContextOptimizer } from './chat-context-optimizer.ts';
@@ -84,5 +84,49 @@ describe('ChatContextOptimizer end to end (emulator, offline provider)', () => {
       code: 'provider_down',
       requestId: emulator.requests[0]!.requestId,
     });
+  });
+});
+
+const generateCalls = (emulator: Emulator) =>
+  emulator.requests.filter((entry) => entry.path === '/v1/generate');
+
+describe('ChatContextOptimizer retried by withRetry()', () => {
+  it('sends the failed attempt’s Idempotency-Key again, so the call is one operation', async () => {
+    const emulator = await fixture.start();
+    emulator.faults.failNext(1, { status: 503, headers: { 'retry-after': '0' } });
+
+    const answer = await chat(emulator).withRetry({ stopAfterAttempt: 3 }).invoke(conversation);
+
+    expect(answer.text.length).toBeGreaterThan(0);
+    const [failed, retried] = generateCalls(emulator);
+    expect(failed).toMatchObject({ status: 503 });
+    expect(retried).toMatchObject({ status: 200 });
+    expect(retried!.idempotencyKey).toBe(failed!.idempotencyKey);
+    expect(emulator.ledger.operations(emulator.apiKey)).toBe(1);
+  });
+
+  it('gives two separate identical calls keys of their own', async () => {
+    const emulator = await fixture.start();
+    const model = chat(emulator);
+
+    await model.invoke(conversation);
+    await model.invoke(conversation);
+
+    const [first, second] = generateCalls(emulator);
+    expect(second!.idempotencyKey).not.toBe(first!.idempotencyKey);
+    expect(second).toMatchObject({ status: 200, replayed: false });
+    expect(emulator.ledger.operations(emulator.apiKey)).toBe(2);
+  });
+
+  it('does not carry a key over a failure that a retry cannot fix', async () => {
+    const emulator = await fixture.start();
+    emulator.faults.failNext(1, { status: 400, code: 'invalid_request' });
+    const model = chat(emulator);
+
+    await expect(model.invoke(conversation)).rejects.toMatchObject({ status: 400 });
+    await model.invoke(conversation);
+
+    const [refused, next] = generateCalls(emulator);
+    expect(next!.idempotencyKey).not.toBe(refused!.idempotencyKey);
   });
 });

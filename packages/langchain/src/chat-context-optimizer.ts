@@ -2,6 +2,7 @@ import {
   type ContextOptimizer,
   type GenerateParams,
   type GenerateResponse,
+  generateAsOperation,
   type ProviderId,
   validateGenerateParams,
 } from '@ctxopt/core';
@@ -174,7 +175,9 @@ export class ChatContextOptimizer extends BaseChatModel {
       model: this.model,
       ...this.#bodySettings(),
     };
-    const response = await this.#optimizer.generate(params, {
+    // One logical call is one operation: when `withRetry()` or the app calls again after
+    // a retryable failure, the retry sends the failed attempt's key with the same body.
+    const response = await generateAsOperation(this.#optimizer, params, messages, {
       ...(options.signal ? { signal: options.signal } : {}),
     });
     await dispatchUsage(response, 'chat_model', runManager);
