@@ -12,6 +12,7 @@ import {
   validateGenerateParams,
   validateIdempotencyKey,
 } from '@ctxopt/core';
+import { sharedEngineRunner } from './emulator/engine-runner.ts';
 import { IdempotencyStore } from './emulator/idempotency-store.ts';
 import { type OperationContext, runCompress, runGenerate } from './emulator/operations.ts';
 import { QuotaLedger } from './emulator/quota-ledger.ts';
@@ -114,6 +115,8 @@ export class LocalContextOptimizer implements ContextOptimizer {
       apiKey: ACCOUNT,
       ledger: this.ledger,
       providers: this.#providers,
+      // Large contexts compress in a worker thread: the caller's event loop stays free.
+      compress: (params) => sharedEngineRunner().compress(params),
       ...(options.signal ? { signal: options.signal } : {}),
     };
     if (idempotencyKey === undefined) return execute(context);

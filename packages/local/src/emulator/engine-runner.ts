@@ -6,14 +6,16 @@ import type { CompressParams } from '@ctxopt/core';
 import { compressContext, type EngineResult } from '../engine/compress-context.ts';
 
 /**
- * Runs the engine for the emulator without stalling its other callers. The engine is
- * synchronous and takes about a second per megabyte on the worst inputs, so a context
- * of `WORKER_MIN_CHARS` characters or more is compressed in a worker thread while the
- * event loop goes on answering other requests; smaller ones, done in a few
- * milliseconds, run in process, which spares them the copy to the worker.
+ * Runs the engine without stalling the event loop it is called from (the emulator's
+ * other callers, or the application around `LocalContextOptimizer`). The engine is
+ * synchronous and takes up to about two seconds per megabyte on the worst inputs, so a
+ * context of `WORKER_MIN_CHARS` characters or more is compressed in a worker thread
+ * while the event loop goes on; smaller ones, done in a few milliseconds, run in
+ * process, which spares them the copy to the worker.
  *
  * One worker, started on the first large request and reused; jobs queue in it. It does
- * not keep the process alive, and `close()` ends it. When the worker's file is missing
+ * not keep the process alive, it ends after `idleMs` without a job (the next large
+ * request starts another), and `close()` ends it. When the worker's file is missing
  * (the package bundled again by an application's bundler), every job runs in process.
  */
 export interface EngineRunner {
@@ -23,6 +25,14 @@ export interface EngineRunner {
 
 /** Contexts with at least this many characters go to the worker. */
 export const WORKER_MIN_CHARS = 32_768;
+
+/** How long an idle worker is kept for the next large request, in ms. */
+export const WORKER_IDLE_MS = 30_000;
+
+export interface EngineRunnerOptions {
+  /** How long an idle worker is kept, in ms. @default WORKER_IDLE_MS */
+  idleMs?: number;
+}
 
 function contextLength(params: CompressParams): number {
   if (typeof params.context === 'string') return params.context.length;
@@ -44,12 +54,25 @@ interface Pending {
   reject(error: Error): void;
 }
 
-export function createEngineRunner(): EngineRunner {
+export function createEngineRunner(options: EngineRunnerOptions = {}): EngineRunner {
+  const idleMs = options.idleMs ?? WORKER_IDLE_MS;
   let worker: Worker | undefined;
+  let idleTimer: NodeJS.Timeout | undefined;
   let closed = false;
   let nextId = 0;
   const pending = new Map<number, Pending>();
   const file = workerFile();
+
+  // A worker holds its own copy of the tokenizer (tens of MB): an idle one is ended.
+  const endWhenIdle = (idle: Worker) => {
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => {
+      if (worker !== idle || pending.size > 0) return;
+      worker = undefined;
+      void idle.terminate();
+    }, idleMs);
+    idleTimer.unref();
+  };
 
   const failAll = (error: Error) => {
     for (const job of pending.values()) job.reject(error);
@@ -66,7 +89,10 @@ export function createEngineRunner(): EngineRunner {
       pending.delete(message.id);
       if (message.result) job.resolve(message.result);
       else job.reject(new Error(`The compression engine failed: ${message.error}`));
-      if (pending.size === 0) started.unref();
+      if (pending.size === 0) {
+        started.unref();
+        endWhenIdle(started);
+      }
     });
     started.on('error', (error) => failAll(error));
     started.on('exit', (code) => {
@@ -81,6 +107,7 @@ export function createEngineRunner(): EngineRunner {
       if (closed || !file || contextLength(params) < WORKER_MIN_CHARS) {
         return Promise.resolve().then(() => compressContext(params));
       }
+      clearTimeout(idleTimer);
       worker ??= start(file);
       // Held alive while a job runs, so that an answer is never lost to an exiting process.
       worker.ref();
@@ -92,10 +119,23 @@ export function createEngineRunner(): EngineRunner {
     },
     async close() {
       closed = true;
+      clearTimeout(idleTimer);
       const running = worker;
       worker = undefined;
       failAll(new Error('The emulator closed while a compression was running.'));
       if (running) await running.terminate();
     },
   };
+}
+
+let shared: EngineRunner | undefined;
+
+/**
+ * The runner every `LocalContextOptimizer` of the process shares, so that an app with
+ * many optimizers still has one worker at most. Never closed: its worker does not keep
+ * the process alive and ends when idle.
+ */
+export function sharedEngineRunner(): EngineRunner {
+  shared ??= createEngineRunner();
+  return shared;
 }
