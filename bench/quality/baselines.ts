@@ -27,9 +27,14 @@ export function contextText(example: SuiteExample): string {
   return renderContext(example.context).text;
 }
 
+// The examples of one conversation share its (long) context: encode it once.
+let lastEncoded: { context: string; tokens: number[] } | undefined;
+
 export function truncate(context: string, budget: number): string {
-  const tokens = encoding.encode(context, { disallowedSpecial: new Set() });
-  return encoding.decode(tokens.slice(0, budget));
+  if (lastEncoded?.context !== context) {
+    lastEncoded = { context, tokens: encoding.encode(context, { disallowedSpecial: new Set() }) };
+  }
+  return encoding.decode(lastEncoded.tokens.slice(0, budget));
 }
 
 /** The whole units of an example and what joins them back. */

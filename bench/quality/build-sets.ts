@@ -5,7 +5,7 @@
  *
  *   node bench/quality/build-sets.ts <set> <path of the source's git directory>
  *
- * with <set> one of `multihop`, `dialogue`, `code`, `json`. The script reads the files
+ * with <set> one of `multihop`, `dialogue`, `code`, `json`, `realtalk`. The script reads the files
  * at the commit named in SOURCES with `git show`, so any clone of that repository
  * rebuilds the same bytes. Output: `bench/quality/data/<set>.jsonl.gz`, one example
  * a line (see suite-example.ts), each marked `dev` (tune on it) or `test` (report on it).
@@ -16,7 +16,7 @@ import { gzipSync } from 'node:zlib';
 import { countTokens } from '../../packages/local/src/engine/tokenizer.ts';
 import { seededRandom } from '../support/seeded-random.ts';
 import { bm25Rank } from './bm25.ts';
-import type { SuiteExample } from './suite-example.ts';
+import type { SetLine, SuiteExample } from './suite-example.ts';
 
 export const SOURCES = {
   multihop: {
@@ -29,6 +29,10 @@ export const SOURCES = {
   },
   code: { repository: 'psf/requests', commit: '1f6589ec3a1ee910f9a65cc3ceac60b26677bc0e' },
   json: { repository: 'octokit/fixtures', commit: 'cb8bc9dafc55a3837be4434ff4ba7acf3d9cadde' },
+  realtalk: {
+    repository: 'danny911kr/REALTALK',
+    commit: 'b903e06a9770bf4e5fe9018c3e132889666d3b4a',
+  },
 } as const;
 
 type SetName = keyof typeof SOURCES;
@@ -327,11 +331,80 @@ function buildJson(gitDirectory: string): SuiteExample[] {
   return examples;
 }
 
-const BUILDERS: Record<SetName, (gitDirectory: string) => SuiteExample[]> = {
+interface RealTalkMessage {
+  clean_text: string;
+  speaker: string;
+  dia_id: string;
+}
+
+/**
+ * Long multi-session dialogue between two people: REALTALK's ten conversations of 21
+ * days (400 to 1,500 messages, 20,000 to 40,000 tokens each), with its memory-probing
+ * questions and the messages each answer rests on. Speaker 1 is `user`, speaker 2
+ * `assistant`; each message opens with its speaker's name, a session's first with its
+ * date too. Only questions resting on one or two messages are kept (retention is
+ * whether every one of them survives whole). A conversation is stored once, on a line
+ * of its own (`conversation` and `context`); its questions name it and carry no context.
+ */
+function buildRealTalk(gitDirectory: string): SetLine[] {
+  const lines: SetLine[] = [];
+  const files = list(gitDirectory, SOURCES.realtalk.commit, 'data')
+    .filter((path) => /^data\/Chat_\d+_[^/]+\.json$/.test(path))
+    .sort((a, b) => Number(a.match(/Chat_(\d+)/)![1]) - Number(b.match(/Chat_(\d+)/)![1]));
+  files.forEach((path, fileIndex) => {
+    const chat = JSON.parse(show(gitDirectory, SOURCES.realtalk.commit, path)) as Record<
+      string,
+      unknown
+    > & {
+      name: { speaker_1: string; speaker_2: string };
+      qa: Array<{ question: string; answer: unknown; evidence?: string[] }>;
+    };
+    const conversation = path.replace(/^data\/|\.json$/g, '');
+    const messages: Array<{ role: 'user' | 'assistant'; content: string }> = [];
+    const messageOf = new Map<string, number>();
+    for (let session = 1; Array.isArray(chat[`session_${session}`]); session++) {
+      const turns = chat[`session_${session}`] as RealTalkMessage[];
+      const date = String(chat[`session_${session}_date_time`] ?? '')
+        .split(',')[0]!
+        .trim();
+      let opened = false;
+      for (const turn of turns) {
+        const text = turn.clean_text.trim();
+        if (text.length === 0) continue;
+        const role = turn.speaker === chat.name.speaker_1 ? 'user' : 'assistant';
+        const opener = opened || date.length === 0 ? '' : `(${date}) `;
+        opened = true;
+        messageOf.set(turn.dia_id, messages.length);
+        messages.push({ role, content: `${opener}${turn.speaker}: ${text}` });
+      }
+    }
+    const split = splitOf(fileIndex);
+    lines.push({ conversation, split, context: messages });
+    chat.qa.forEach((qa, questionIndex) => {
+      const evidence = [...new Set(qa.evidence ?? [])];
+      if (evidence.length === 0 || evidence.length > 2) return;
+      const at = evidence.map((id) => messageOf.get(id));
+      if (at.some((index) => index === undefined)) return;
+      const indexes = (at as number[]).sort((a, b) => a - b);
+      lines.push({
+        id: `realtalk-${conversation}-${questionIndex}`,
+        split,
+        conversation,
+        query: qa.question.trim(),
+        evidence: indexes.map((index) => messages[index]!.content),
+        evidenceMessages: indexes,
+      });
+    });
+  });
+  return lines;
+}
+
+const BUILDERS: Record<SetName, (gitDirectory: string) => SetLine[]> = {
   multihop: buildMultihop,
   dialogue: buildDialogue,
   code: buildCode,
   json: buildJson,
+  realtalk: buildRealTalk,
 };
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -343,6 +416,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const body = `${examples.map((example) => JSON.stringify(example)).join('\n')}\n`;
   const target = new URL(`./data/${set}.jsonl.gz`, import.meta.url);
   writeFileSync(target, gzipSync(body, { level: 9 }));
-  const test = examples.filter((example) => example.split === 'test').length;
-  console.log(`${set}: ${examples.length} examples (${test} held out) -> ${target.pathname}`);
+  const questions = examples.filter((line) => 'query' in line);
+  const test = questions.filter((example) => example.split === 'test').length;
+  console.log(`${set}: ${questions.length} examples (${test} held out) -> ${target.pathname}`);
 }

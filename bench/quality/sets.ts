@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { contextOf, documentLine, loadExamples } from './examples.ts';
-import type { SuiteExample } from './suite-example.ts';
+import type { SetLine, SharedContext, SuiteExample } from './suite-example.ts';
 
 /**
  * The data sets of `bench:quality`. NQ multi-document comes from ../shared/bench-data
@@ -17,16 +17,30 @@ export interface QualitySet {
   examples: SuiteExample[];
 }
 
-export const BUILT_SETS = ['multihop', 'dialogue', 'code', 'json'] as const;
+export const BUILT_SETS = ['multihop', 'dialogue', 'realtalk', 'code', 'json'] as const;
 export type BuiltSetName = (typeof BUILT_SETS)[number];
 
 export function readBuiltSet(name: BuiltSetName): SuiteExample[] {
   const body = gunzipSync(readFileSync(new URL(`./data/${name}.jsonl.gz`, import.meta.url)));
-  return body
-    .toString('utf8')
-    .split('\n')
-    .filter((line) => line.trim().length > 0)
-    .map((line) => JSON.parse(line) as SuiteExample);
+  const shared = new Map<string, SharedContext['context']>();
+  const examples: SuiteExample[] = [];
+  for (const text of body.toString('utf8').split('\n')) {
+    if (text.trim().length === 0) continue;
+    const line = JSON.parse(text) as SetLine;
+    if (!('query' in line)) {
+      shared.set(line.conversation, line.context);
+      continue;
+    }
+    if ('context' in line) {
+      examples.push(line);
+      continue;
+    }
+    // An example without context takes its conversation's, stored on an earlier line.
+    const context = line.conversation === undefined ? undefined : shared.get(line.conversation);
+    if (!context) throw new Error(`${name}: ${line.id} names no stored conversation`);
+    examples.push({ ...line, context });
+  }
+  return examples;
 }
 
 /** NQ multi-document as suite examples: the 20 passages one a line, the answer strings. */
@@ -57,6 +71,7 @@ export function loadSets(split: SuiteExample['split'] | 'all'): QualitySet[] {
   const pick = (examples: SuiteExample[]) =>
     split === 'all' ? examples : examples.filter((example) => example.split === split);
   const dialogue = pick(readBuiltSet('dialogue'));
+  const realtalk = pick(readBuiltSet('realtalk'));
   return [
     { name: 'NQ multi-document', measure: 'answer kept', examples: pick(readNqSet()) },
     {
@@ -70,6 +85,17 @@ export function loadSets(split: SuiteExample['split'] | 'all'): QualitySet[] {
       measure: 'later-asked turns kept whole',
       queryFree: true,
       examples: dialogue,
+    },
+    {
+      name: 'long dialogue (REALTALK), with the question',
+      measure: 'evidence turns kept whole',
+      examples: realtalk,
+    },
+    {
+      name: 'long dialogue (REALTALK), no query',
+      measure: 'evidence turns kept whole',
+      queryFree: true,
+      examples: realtalk,
     },
     {
       name: 'code (requests)',

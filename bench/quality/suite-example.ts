@@ -24,3 +24,17 @@ export interface SuiteExample {
   /** The context is a JSON document: the output should parse too. */
   json?: boolean;
 }
+
+/**
+ * A conversation stored once in a set file, for the examples after it that name it
+ * (`conversation`) and leave out `context`: a long conversation asked about many times
+ * is not repeated on every line.
+ */
+export interface SharedContext {
+  conversation: string;
+  split: SuiteExample['split'];
+  context: ContextMessage[];
+}
+
+/** One line of a set file: an example, with or without its context, or a shared context. */
+export type SetLine = SuiteExample | SharedContext | Omit<SuiteExample, 'context'>;

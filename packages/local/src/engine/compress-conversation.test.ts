@@ -122,4 +122,33 @@ describe('compressContext on a conversation', () => {
       'assistant: Noted: your passport number ends in 4471 and it expires on 2 June 2027.',
     );
   });
+
+  it('with a query keeps the answer after the question that matches it, though the answer shares no word with the query', () => {
+    const smallTalk = [
+      'Haha yes, that was such a fun evening with everyone.',
+      'I know right, we should do that again sometime soon.',
+      'Totally agree, it has been a long week at work though.',
+      'Same here, I could really use a nap this afternoon.',
+    ];
+    const messages: Array<{ role: 'user' | 'assistant'; content: string }> = [];
+    for (let at = 0; at < 40; at++) {
+      messages.push({ role: ROLES[at % 2]!, content: smallTalk[at % smallTalk.length]! });
+      if (at === 9) {
+        messages.push(
+          { role: 'assistant', content: 'I went on vacation to Turkey with my family last year.' },
+          { role: 'user', content: 'Oh nice, how long did you stay in Turkey?' },
+          { role: 'assistant', content: 'Two whole months, at a house by the sea near Antalya.' },
+        );
+      }
+    }
+    const answer = 'assistant: Two whole months, at a house by the sea near Antalya.';
+    for (const level of ['standard', 'ultra'] as const) {
+      const result = compressContext({
+        context: messages,
+        query: 'How long did she stay in Turkey?',
+        level,
+      });
+      expect(result.compressed, level).toContain(answer);
+    }
+  });
 });

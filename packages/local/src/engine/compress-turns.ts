@@ -8,7 +8,7 @@ import {
   unitsOfItems,
 } from './select-turns.ts';
 import type { ScoringTuning } from './tuning.ts';
-import { messageSpans, scoreTurnPriors } from './turn-priors.ts';
+import { type MessageSpan, messageSpans, scoreTurnPriors } from './turn-priors.ts';
 import type { UnitIndex } from './unit-index.ts';
 
 /**
@@ -32,6 +32,34 @@ export interface TurnCompressionInput {
 }
 
 const SYSTEM_LABEL = /^\s*system:/;
+/** A message that ends by asking: the next message is likely its answer. */
+const ASKS = /\?[\s"”')]*$/;
+
+/**
+ * The relevance a message borrows from its neighbours: the question a relevant message
+ * answers, and the answer (the next message) of a relevant message that asks. A
+ * question and its answer are one fact split over two turns ("How long did you stay?"
+ * "Two months."); the answer alone often shares no word with a later question.
+ */
+function neighbourRelevance(
+  text: string,
+  spans: readonly MessageSpan[],
+  own: Float64Array,
+  tuning: ScoringTuning,
+): Float64Array {
+  const borrowed = new Float64Array(spans.length);
+  for (let at = 0; at < spans.length; at++) {
+    let best = 0;
+    if (at > 0) {
+      const previous = spans[at - 1]!;
+      const asks = ASKS.test(text.slice(Math.max(previous.start, previous.end - 8), previous.end));
+      best = own[at - 1]! * (asks ? tuning.turnAnswerShare : tuning.turnNeighbourShare);
+    }
+    if (at + 1 < spans.length) best = Math.max(best, own[at + 1]! * tuning.turnNeighbourShare);
+    borrowed[at] = best;
+  }
+  return borrowed;
+}
 
 export function compressTurns(input: TurnCompressionInput): AssembledOutput | undefined {
   const { text, segmentation, index, tokens, relevance, budget, tuning } = input;
@@ -46,20 +74,24 @@ export function compressTurns(input: TurnCompressionInput): AssembledOutput | un
   // about a turn, not a fragment. With one, long messages offer their units instead.
   const wholeLimit = relevance ? budget * tuning.turnWholeShare : budget;
 
-  const items: TurnItem[] = [];
-  for (const [at, span] of spans.entries()) {
-    // A long message (a pasted document, a tool output) is better cut inside, by the
-    // unit selection, with its near-duplicate filter: leave the whole request to it.
-    if (span.tokens > wholeLimit) return undefined;
-    // A system message frames every later turn: it goes first when it fits.
-    const system = SYSTEM_LABEL.test(text.slice(span.start, span.start + 40)) ? 2 : 0;
-    let best = 0;
-    if (relevance && maxRelevance > 0) {
+  // A long message (a pasted document, a tool output) is better cut inside, by the
+  // unit selection, with its near-duplicate filter: leave the whole request to it.
+  if (spans.some((span) => span.tokens > wholeLimit)) return undefined;
+  const own = new Float64Array(spans.length);
+  if (relevance && maxRelevance > 0) {
+    for (const [at, span] of spans.entries()) {
       for (let unit = span.first; unit <= span.last; unit++) {
-        best = Math.max(best, relevance[unit]! / maxRelevance);
+        own[at] = Math.max(own[at]!, relevance[unit]! / maxRelevance);
       }
     }
-    const score = best + priorWeight * priors[at]! + system;
+  }
+  const context = relevance ? neighbourRelevance(text, spans, own, tuning) : own.fill(0);
+
+  const items: TurnItem[] = [];
+  for (const [at, span] of spans.entries()) {
+    // A system message frames every later turn: it goes first when it fits.
+    const system = SYSTEM_LABEL.test(text.slice(span.start, span.start + 40)) ? 2 : 0;
+    const score = own[at]! + context[at]! + priorWeight * priors[at]! + system;
     items.push({ first: span.first, last: span.last, label: -1, tokens: span.tokens, score });
   }
   const selection: ItemSelectionInput = {

@@ -39,6 +39,10 @@ export interface ScoringTuning {
   turnCostExponent: number;
   /** The same exponent with a query. */
   turnCostExponentWithQuery: number;
+  /** Share of a neighbouring message's relevance a message borrows, with a query. */
+  turnNeighbourShare: number;
+  /** The same share for the message after one that asks a question (its likely answer). */
+  turnAnswerShare: number;
   /** Weight of the second, bridge-entity pass of query scoring (0 turns it off). */
   bridgeWeight: number;
   /** How many of the best first-pass units lend their rare terms to the second pass. */
@@ -66,6 +70,8 @@ export const DEFAULT_TUNING: ScoringTuning = {
   turnWholeShare: 0.4,
   turnCostExponent: 0.7,
   turnCostExponentWithQuery: 0.3,
+  turnNeighbourShare: 0.3,
+  turnAnswerShare: 0.6,
   bridgeWeight: 0.5,
   bridgeSources: 2,
   bridgeTermsPerSource: 8,

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { countChunks } from './chunk-counter.ts';
 import { renderContext } from './render-context.ts';
 import { segment } from './segment.ts';
-import { messageSpans, scoreTurnPriors } from './turn-priors.ts';
+import { messageSpans, scoreTurnPriors, TURN_PRIOR_WEIGHTS } from './turn-priors.ts';
 import { indexUnits } from './unit-index.ts';
 
-function prepare(contents: string[]) {
+function prepare(contents: string[], weights = TURN_PRIOR_WEIGHTS) {
   const { text, labels } = renderContext(
     contents.map((content, at) => ({ role: at % 2 === 0 ? 'user' : 'assistant', content })),
   );
@@ -18,7 +18,7 @@ function prepare(contents: string[]) {
     text,
     spans,
     tokens,
-    priors: scoreTurnPriors(text, spans, indexUnits(text, segmentation.units)),
+    priors: scoreTurnPriors(text, spans, indexUnits(text, segmentation.units), weights),
   };
 }
 
@@ -50,6 +50,22 @@ describe('scoreTurnPriors', () => {
     expect(withFact).toBeGreaterThan(withTalk);
   });
 
+  it('scores a turn where the speaker tells about themselves above the same kind of remark about nobody', () => {
+    const filler = ['Okay.', 'Sure.', 'Right.', 'Yes.'];
+    const disclosed = 'I work night shifts at the hospital and my sister does too.';
+    const remark = 'Night shifts at a hospital sound hard for anyone who does them.';
+    const withDisclosure = prepare([...filler, disclosed, ...filler]).priors[4]!;
+    const withRemark = prepare([...filler, remark, ...filler]).priors[4]!;
+    expect(withDisclosure).toBeGreaterThan(withRemark);
+  });
+
+  it('does not count the word after a speaker name and colon as a name', () => {
+    const filler = ['Okay.', 'Sure.', 'Right.', 'Yes.'];
+    const named = prepare([...filler, 'Nicolas: Hey there, how was the day?', ...filler]);
+    const plain = prepare([...filler, 'Nicolas: hey there, how was the day?', ...filler]);
+    expect(named.priors[4]!).toBeCloseTo(plain.priors[4]!, 10);
+  });
+
   it('scores the first statement of a fact above its later repetition', () => {
     const fact = 'My sister Clara moved to Porto in March 2021 with her dog Miso.';
     const { priors } = prepare([fact, 'Okay.', 'Sure.', fact]);
@@ -59,7 +75,12 @@ describe('scoreTurnPriors', () => {
   it('scores later turns of equal content higher (recency)', () => {
     const { priors } = prepare(['Same words here.', 'Other words there.', 'Same words here?']);
     expect(priors[2]!).toBeGreaterThan(0);
-    const flat = prepare(['alpha beta', 'gamma delta', 'epsilon zeta']).priors;
+    // Recency alone: the other signals (the role label is not new in the third message)
+    // would mix in.
+    const recencyOnly = Object.fromEntries(
+      Object.keys(TURN_PRIOR_WEIGHTS).map((name) => [name, name === 'recency' ? 1 : 0]),
+    ) as unknown as typeof TURN_PRIOR_WEIGHTS;
+    const flat = prepare(['alpha beta', 'gamma delta', 'epsilon zeta'], recencyOnly).priors;
     expect(flat[2]!).toBeGreaterThan(flat[0]!);
   });
 });

@@ -6,10 +6,13 @@ import type { UnitIndex } from './unit-index.ts';
  * knowing the question. A later question asks about something stated once and
  * specifically, so a message weighs more when it:
  *
- * - is recent (the latest turns are the live context);
+ * - is recent (the latest turns are the live context; a small weight, since questions
+ *   about a long conversation ask about early sessions as often as late ones);
  * - names things: capitalised words inside a sentence, quoted titles;
  * - holds numbers, dates, times, amounts;
- * - states a decision, a plan, a preference or a fact about the speaker;
+ * - states a decision, a plan, a preference;
+ * - tells about the speaker ("I work at", "my sister", "we moved"): a later question
+ *   asks what someone said of themselves;
  * - says something new: the share of its content words that no earlier message used
  *   (the first statement of a fact outweighs its repetitions);
  * - is specific: the information of its distinct content words, each weighing more the
@@ -60,21 +63,24 @@ export interface TurnPriorWeights {
   /** What the user said: facts about the user and their requests are asked about most. */
   user: number;
   titles: number;
+  /** The speaker telling about themselves: "I work at", "my sister", "we moved". */
+  disclosure: number;
 }
 
 export const TURN_PRIOR_WEIGHTS: TurnPriorWeights = {
-  recency: 0.1,
+  recency: 0.05,
   names: 0.2,
-  numbers: 0.2,
-  decisions: 0.05,
-  novelty: 0.2,
-  specificity: 0.5,
+  numbers: 0.5,
+  decisions: 0.2,
+  novelty: 0.3,
+  specificity: 0.3,
   user: 0.2,
   titles: 0.3,
+  disclosure: 0.2,
 };
 
 // A capitalised word that does not open a sentence.
-const NAME = /(?<=[\p{Ll}\p{N},;:]\s+)\p{Lu}[\p{L}\p{N}'’-]+/gu;
+const NAME = /(?<=[\p{Ll}\p{N},;]\s+)\p{Lu}[\p{L}\p{N}'’-]+/gu;
 // A quoted title or name: "To Live", “Dune”.
 const TITLE = /["“][^"”\n]{2,60}["”]/gu;
 const USER_LABEL = /^\s*user:/;
@@ -82,6 +88,8 @@ const NUMBER =
   /\d|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|yesterday|tomorrow|today|tonight|noon|midnight)\b/gi;
 const DECISION =
   /\b(?:decided?|decision|will|won't|going to|plan(?:s|ned|ning)?|agreed?|chose|choose|prefer(?:s|red)?|favou?rite|recommend(?:s|ed)?|booked|bought|moved|started|switched|remember|my name|i am|i'm|i have|i've|i like|i love|i hate|i don't like|deadline|must|need to|should)\b/gi;
+
+const DISCLOSURE = /\b(?:i|i'm|i've|i'd|i'll|my|we|we're|we've|our|me)\b/gi;
 
 function countMatches(pattern: RegExp, text: string, cap: number): number {
   pattern.lastIndex = 0;
@@ -135,6 +143,7 @@ export function scoreTurnPriors(
     const decisions = Math.min(1, countMatches(DECISION, body, 2) / 2);
     const titles = Math.min(1, countMatches(TITLE, body, 2) / 2);
     const user = USER_LABEL.test(body) ? 1 : 0;
+    const disclosure = Math.min(1, countMatches(DISCLOSURE, body, 3) / 3);
     let content = 0;
     let fresh = 0;
     for (let position = offsets[span.first]!; position < offsets[span.last + 1]!; position++) {
@@ -155,6 +164,7 @@ export function scoreTurnPriors(
       weights.decisions * decisions +
       weights.titles * titles +
       weights.user * user +
+      weights.disclosure * disclosure +
       weights.novelty * novelty +
       weights.specificity * (maxInformation > 0 ? information[at]! / maxInformation : 0);
   });
