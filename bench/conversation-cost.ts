@@ -40,9 +40,14 @@ function runVariant(
 ): Promise<ConversationRecord> {
   const store = new MemoryCompressionStore();
   if (framework === 'ai-sdk') {
-    if (variant === 'uncompressed') return runAiSdkConversation({}, turns, questions);
+    if (variant === 'uncompressed')
+      return runAiSdkConversation({ appCaching: true }, turns, questions);
     if (variant === 'rewrite')
-      return runAiSdkConversation({ middleware: { blocks: false } }, turns, questions);
+      return runAiSdkConversation(
+        { middleware: { blocks: false }, appCaching: true },
+        turns,
+        questions,
+      );
     return runAiSdkConversation(
       {
         middleware: { store },
@@ -63,6 +68,17 @@ const frameworks: Record<Framework, string> = {
   langchain: 'LangChain createAgent, @langchain/openai',
 };
 const variantNames: VariantName[] = ['uncompressed', 'rewrite', 'blocks'];
+
+/** Where each run's Anthropic cache breakpoints come from. */
+const anthropicNote: Record<Framework, string[]> = {
+  'ai-sdk': [
+    'only the breakpoints the request carries (the uncompressed and rewrite apps set cache_control on each request;',
+    'block mode places its own), a read found within 20 blocks before a breakpoint, no prefix under 1,024 tokens cached.',
+  ],
+  langchain: [
+    'the prompts go to OpenAI, so they are priced as if cached to their end (one breakpoint at the end of each prompt).',
+  ],
+};
 
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
 
@@ -117,9 +133,9 @@ export async function run(options: Partial<SuiteOptions> = {}): Promise<BenchTab
           ];
         }),
         notes: [
-          'Cost: input tokens (o200k) in base-input-token units. Anthropic: cache reads 0.1x, writes 1.25x, the rest 1x, a',
-          'breakpoint at the end of each prompt plus any the middleware sets; OpenAI: the longest prefix shared with an',
-          'earlier prompt (1,024 tokens or more, in steps of 128) at 0.1x, the rest 1x.',
+          'Cost: input tokens (o200k) in base-input-token units. Anthropic: cache reads 0.1x, writes 1.25x, the rest 1x;',
+          ...anthropicNote[framework],
+          'OpenAI: the longest prefix shared with an earlier prompt (1,024 tokens or more, in steps of 128) at 0.1x, the rest 1x.',
           'Prefix reused: share of each call’s prompt that the next call sends again as its prefix (what the cache serves).',
           'Prompt from previous: share of each call’s prompt that is the previous call’s prefix.',
           'Retention: of 10 questions about the first ten turns asked after the last turn, the share whose fact reached',

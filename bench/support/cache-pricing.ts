@@ -6,8 +6,11 @@ import { createRequire } from 'node:module';
  *
  * Anthropic (https://www.anthropic.com/pricing, prompt caching docs): a prefix up to a
  * cache breakpoint is written to the cache at 1.25x base input (5-minute cache) and read
- * at 0.1x; input after the last breakpoint costs 1x. A later request reads the longest
- * cached prefix that ends at one of its block boundaries.
+ * at 0.1x; input after the last breakpoint costs 1x. At each breakpoint a request reads
+ * the longest prefix an earlier request cached that ends at one of the 20 block
+ * boundaries up to that breakpoint; what follows that read, up to the last breakpoint, is
+ * written. A prefix shorter than the model's minimum (1,024 tokens on Claude Sonnet) is
+ * not cached: it costs 1x and is neither written nor read.
  * OpenAI (https://openai.com/api/pricing): caching is automatic for prompts of 1,024 tokens
  * or more; the longest prefix shared with an earlier prompt, in 128-token steps, is billed
  * as cached input (0.1x on GPT-5 models: $0.125 against $1.25 per million), the rest at 1x.
@@ -60,6 +63,11 @@ function prefixKeys(blocks: readonly string[]): string[] {
   return keys;
 }
 
+/** Blocks Anthropic looks back from a breakpoint for an earlier cache entry. */
+export const ANTHROPIC_LOOKBACK_BLOCKS = 20;
+/** The shortest prefix Anthropic caches on Claude Sonnet models, in tokens. */
+export const ANTHROPIC_MINIMUM_CACHED_TOKENS = 1024;
+
 /** Anthropic's schedule, call by call, with a cache shared by the calls. */
 export class AnthropicCache {
   readonly #entries = new Set<string>();
@@ -68,19 +76,28 @@ export class AnthropicCache {
     const sizes = prompt.blocks.map(countTokens);
     const keys = prefixKeys(prompt.blocks);
     const total = sizes.reduce((sum, size) => sum + size, 0);
+    const sumTo = (end: number) => sizes.slice(0, end + 1).reduce((sum, size) => sum + size, 0);
+    const breakpoints = [...new Set(prompt.breakpoints)]
+      .filter((index) => index >= 0 && index < keys.length)
+      .sort((left, right) => left - right);
     let readUpTo = -1;
-    for (let index = keys.length - 1; index >= 0; index--) {
-      if (this.#entries.has(keys[index]!)) {
-        readUpTo = index;
-        break;
+    for (const breakpoint of breakpoints) {
+      const from = Math.max(0, breakpoint - ANTHROPIC_LOOKBACK_BLOCKS + 1);
+      for (let index = breakpoint; index >= from && index > readUpTo; index--) {
+        if (this.#entries.has(keys[index]!)) {
+          readUpTo = index;
+          break;
+        }
       }
     }
-    const lastBreakpoint = Math.max(-1, ...prompt.breakpoints);
-    const sumTo = (end: number) => sizes.slice(0, end + 1).reduce((sum, size) => sum + size, 0);
+    const cacheable = breakpoints.filter(
+      (index) => sumTo(index) >= ANTHROPIC_MINIMUM_CACHED_TOKENS,
+    );
+    const lastBreakpoint = Math.max(-1, ...cacheable);
     const read = sumTo(readUpTo);
     const written = lastBreakpoint > readUpTo ? sumTo(lastBreakpoint) - read : 0;
     const base = total - read - written;
-    for (const index of prompt.breakpoints) this.#entries.add(keys[index]!);
+    for (const index of cacheable) this.#entries.add(keys[index]!);
     return {
       inputTokens: total,
       cacheReadTokens: read,

@@ -43,6 +43,11 @@ export interface CostVariant {
   middleware?: ContextOptimizerMiddlewareOptions;
   /** Gives the model a tool that returns compressed originals. */
   retrieveTool?: (optimizer: ContextOptimizer) => ToolSet;
+  /**
+   * The app asks Anthropic to cache each prompt to its end (a `cache_control` on the
+   * request, Anthropic's automatic caching), as an app without ctxopt's block mode does.
+   */
+  appCaching?: boolean;
 }
 
 /** A `ContextOptimizer` that records what it is sent. */
@@ -126,6 +131,9 @@ export async function runAiSdkConversation(
       }),
       ...variant.retrieveTool?.(optimizer),
     };
+    const providerOptions = variant.appCaching
+      ? { anthropic: { cacheControl: { type: 'ephemeral' as const } } }
+      : undefined;
     const messages: ModelMessage[] = [];
     const turnEnds: number[] = [];
     for (let turn = 1; turn <= turns; turn++) {
@@ -136,6 +144,7 @@ export async function runAiSdkConversation(
         messages,
         tools,
         stopWhen: isStepCount(4),
+        ...(providerOptions ? { providerOptions } : {}),
       });
       messages.push(...result.responseMessages);
       turnEnds.push(server.calls.length);
@@ -152,6 +161,7 @@ export async function runAiSdkConversation(
         messages: [...messages, { role: 'user', content: late.question }],
         tools,
         stopWhen: isStepCount(4),
+        ...(providerOptions ? { providerOptions } : {}),
       });
       retained.push(server.calls.slice(from).some((call) => call.text.includes(late.fact)));
     }

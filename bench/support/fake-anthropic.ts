@@ -9,6 +9,8 @@ export type FakeReply =
 
 export interface AnthropicRequest {
   system?: unknown;
+  /** Automatic caching: a breakpoint at the prompt's last block. */
+  cache_control?: unknown;
   tools?: unknown[];
   messages: { role: string; content: string | Record<string, unknown>[] }[];
 }
@@ -24,8 +26,8 @@ export interface RecordedCall {
 /**
  * The prompt's blocks in Anthropic's cache order (tools, system, messages), each without
  * its `cache_control` marker, since a marker is not part of the cached content. A block
- * with a marker is a breakpoint, and so is the last block: the app caches the
- * conversation up to its end, as Anthropic's prompt caching guide shows.
+ * with a marker is a breakpoint; a `cache_control` on the request itself (automatic
+ * caching) is one at the last block. Nothing else is cached: that is how Anthropic bills.
  */
 export function pricedPrompt(body: AnthropicRequest): PricedPrompt {
   const blocks: string[] = [];
@@ -48,7 +50,7 @@ export function pricedPrompt(body: AnthropicRequest): PricedPrompt {
         : message.content;
     for (const block of content) add(block, message.role);
   }
-  if (blocks.length > 0 && !breakpoints.includes(blocks.length - 1))
+  if (body.cache_control && blocks.length > 0 && !breakpoints.includes(blocks.length - 1))
     breakpoints.push(blocks.length - 1);
   return { blocks, breakpoints };
 }

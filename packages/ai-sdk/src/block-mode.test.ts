@@ -137,12 +137,26 @@ describe('block mode through generateText and @ai-sdk/anthropic, default setting
       expect(current.slice(0, breakpoint + 1)).toEqual(previous.slice(0, breakpoint + 1));
       expectToolPairs(fake.bodies[index]!);
     }
-    // Only the last compressed block carries the marker, an ephemeral one.
+    // Two ephemeral markers: after the last compressed block, and on the tool call just before
+    // the turn's fresh result, which the next turn compresses (so it is never written to the cache).
     const last = fake.bodies.at(-1)!;
-    const markers = last.messages.flatMap((message) =>
+    const marked = last.messages.flatMap((message) =>
       blocksOf(message).filter((block) => block.cache_control),
     );
-    expect(markers).toEqual([expect.objectContaining({ cache_control: { type: 'ephemeral' } })]);
+    expect(marked).toEqual([
+      expect.objectContaining({ type: 'tool_result', cache_control: { type: 'ephemeral' } }),
+      expect.objectContaining({ type: 'tool_use', cache_control: { type: 'ephemeral' } }),
+    ]);
+    expect(JSON.stringify(marked[0])).toContain('Tool result (compressed)');
+    expect(blocksOf(last.messages.at(-1)!)).toEqual([
+      expect.not.objectContaining({ cache_control: expect.anything() }),
+    ]);
+    // A prompt that ends with the question is cached to its end.
+    const question = fake.bodies.at(-2)!;
+    expect(blocksOf(question.messages.at(-1)!).at(-1)).toMatchObject({
+      type: 'text',
+      cache_control: { type: 'ephemeral' },
+    });
     // The metadata says what block mode did.
     expect(usages.at(-1)).toMatchObject({
       status: 'compressed',
@@ -169,8 +183,8 @@ describe('block mode through generateText and @ai-sdk/anthropic, default setting
       messageTexts(fake.bodies.at(-3)!).slice(0, 4),
     );
     expect(JSON.stringify(streamed)).toContain('Tool result (compressed)');
-    // At most the block that closes at this turn: two tool results.
-    expect(sent.length - before).toBeLessThanOrEqual(2);
+    // At most the block that closes at this turn: the previous turn's tool result.
+    expect(sent.length - before).toBeLessThanOrEqual(1);
     expect((await result.providerMetadata)?.ctxopt).toMatchObject({ blocks: expect.any(Object) });
   });
 
@@ -211,15 +225,17 @@ describe('block mode through generateText and @ai-sdk/anthropic, default setting
     });
     expect(result.text).toBe('Found order 1037.');
     const body = fake.bodies.at(-1)!;
-    const recallIndex = body.messages.findIndex((message) =>
-      blocksOf(message).some((block) =>
-        block.text?.startsWith('Recalled from the compressed history'),
-      ),
+    // Content blocks in prompt order: the recall comes after the cached blocks' breakpoint
+    // and before the question, which carries the tail breakpoint.
+    const blocks = body.messages.flatMap((message) => blocksOf(message));
+    const recallIndex = blocks.findIndex((block) =>
+      block.text?.startsWith('Recalled from the compressed history'),
     );
-    const breakpoint = body.messages.findLastIndex((message) =>
-      blocksOf(message).some((block) => block.cache_control),
-    );
-    expect(recallIndex).toBeGreaterThan(breakpoint);
-    expect(JSON.stringify(body.messages[recallIndex])).toContain(orderLine(1, 37));
+    const markers = blocks.flatMap((block, index) => (block.cache_control ? [index] : []));
+    expect(markers).toHaveLength(2);
+    expect(recallIndex).toBeGreaterThan(markers[0]!);
+    expect(recallIndex).toBeLessThan(markers[1]!);
+    expect(blocks[markers[1]!]!.text).toBe('What is the status of order 1037?');
+    expect(JSON.stringify(blocks[recallIndex])).toContain(orderLine(1, 37));
   });
 });

@@ -46,7 +46,8 @@ export async function compressPrompt(
       run.texts.some((text) => text !== undefined) ||
       run.plan.removeEmpty.length > 0 ||
       run.plan.dropReasoning.length > 0 ||
-      run.plan.recall !== undefined
+      run.plan.recall !== undefined ||
+      (run.plan.cacheBreakpoints?.length ?? 0) > 0
         ? applyCompression(prompt, run.plan, run.texts, promptEdits(settings.createMessage))
         : prompt;
     return {

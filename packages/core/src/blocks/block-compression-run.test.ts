@@ -62,8 +62,10 @@ describe('runBlockCompression', () => {
     expect(run.report).toMatchObject({
       status: 'compressed',
       calls: 4,
-      blocks: { blocks: 2, compressedParts: 4, recalledLines: 1 },
+      blocks: { blocks: 4, compressedParts: 4, recalledLines: 1 },
     });
+    // After the last closed block (turn 4's result) and at the question.
+    expect(run.plan.cacheBreakpoints).toEqual([15, history.length - 1]);
     const prompt = applyCompression(history as Message[], run.plan, run.texts, edits);
     expect(prompt).toHaveLength(history.length + 1);
     expect(prompt.at(-2)!.text).toContain('order 2005: customer C-2-5');
@@ -75,8 +77,11 @@ describe('runBlockCompression', () => {
       policy: resolveConversationPolicy({}),
       settings: { ttlSeconds: 60 },
     });
-    // Turn 5 opens a new block, still open: nothing to send, the four compressions reused.
-    expect(again.report).toMatchObject({ calls: 0, blocks: { blocks: 2, reusedParts: 4 } });
+    // Turn 5 is over, so its result closes a fifth block: one call, the four compressions reused.
+    expect(again.report).toMatchObject({
+      calls: 1,
+      blocks: { blocks: 5, compressedParts: 5, reusedParts: 4 },
+    });
   });
 
   it('sends nothing when the policy is disabled', async () => {

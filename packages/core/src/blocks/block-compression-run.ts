@@ -11,6 +11,7 @@ import type { GuardedStore } from '../store/guarded-store.ts';
 import { summarizeError } from '../usage-summary.ts';
 import type { BlockMessage } from './block-message.ts';
 import { runBlockMode } from './block-mode.ts';
+import { cacheBreakpoints } from './cache-breakpoints.ts';
 import type { CacheSchedule } from './cost-gate.ts';
 
 /** The level of block compressions when the policy sets neither level nor mode. */
@@ -29,7 +30,7 @@ export interface BlockSettings {
 }
 
 export interface BlockCompressionRun {
-  /** Tool-result spans, the recall (`plan.recall`) and the cache breakpoint (`plan.cacheBreakpoint`). */
+  /** Tool-result spans, the recall (`plan.recall`) and the cache breakpoints (`plan.cacheBreakpoints`). */
   plan: CompressionPlan;
   texts: (string | undefined)[];
   report: CompressionReport & { blocks: BlockReport };
@@ -51,7 +52,7 @@ export interface BlockRunCall {
  * Block mode in the shape of the conversation policy's result: each compressed tool
  * result of a closed block is a `tool-result` span replaced in place (query-free, so its
  * text never changes from call to call), the recall a message to insert before the
- * question, and the last block's end a cache breakpoint. `applyCompression` applies it.
+ * question, and the last block's end and the tail cache breakpoints. `applyCompression` applies it.
  */
 export async function runBlockCompression(
   messages: readonly PlannerMessage[],
@@ -151,8 +152,8 @@ export async function runBlockCompression(
     ...(outcome?.recallText === undefined
       ? {}
       : { recall: { at: outcome.recallAt, text: outcome.recallText } }),
-    ...(outcome && outcome.plan.blocks.length > 0
-      ? { cacheBreakpoint: outcome.plan.blocks.at(-1)!.end - 1 }
+    ...(outcome
+      ? { cacheBreakpoints: cacheBreakpoints(messages, outcome.plan.blocks.at(-1)?.end) }
       : {}),
   };
   const status = spans.length > 0 ? 'compressed' : failed ? 'failed' : 'skipped';

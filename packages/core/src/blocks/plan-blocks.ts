@@ -9,16 +9,20 @@ import {
 } from './block-message.ts';
 
 /**
- * A block also closes once it holds this many tool-result messages, so the older results
- * of a long tool loop are compressed two at a time rather than when `blockTokens` fills.
+ * A block also closes once it holds a tool-result message: a result is compressed as soon
+ * as the turn that used it is over (or, in a long tool loop, once it is older than the
+ * newest `keepLast`). Its verbatim text is then sent in one call's open tail only, which
+ * `tailBreakpoint` leaves out of the provider's cache, so it is never written there at the
+ * cache write price to be read back once or twice; closing later would save a few rewrites
+ * of the prefix but reads every verbatim result again at each call until its block closes.
  */
-const BLOCK_TOOL_RESULTS = 2;
+const BLOCK_TOOL_RESULTS = 1;
 
 /**
  * Cuts a conversation into a pinned head, closed blocks and an open tail.
  *
  * Blocks are cut greedily from the head: a block closes at the first message boundary
- * where it holds at least `blockTokens` or two tool results, and no tool call is parted
+ * where it holds at least `blockTokens` or a tool result, and no tool call is parted
  * from its result. Each
  * cut depends only on the messages before it, so as the conversation grows the earlier
  * cuts stay where they were: the blocks of one call are a prefix of the next call's, and

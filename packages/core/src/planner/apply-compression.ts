@@ -38,8 +38,10 @@ export function applyCompression<T>(
       edited[span.messageIndex] = edits.replaceToolResult(message, span.toolCallId, text);
     }
   });
-  if (plan.cacheBreakpoint !== undefined && edits.markCacheBreakpoint) {
-    edited[plan.cacheBreakpoint] = edits.markCacheBreakpoint(edited[plan.cacheBreakpoint]!);
+  if (edits.markCacheBreakpoint) {
+    for (const index of plan.cacheBreakpoints ?? []) {
+      edited[index] = edits.markCacheBreakpoint(edited[index]!);
+    }
   }
   const result: T[] = [];
   edited.forEach((message, index) => {

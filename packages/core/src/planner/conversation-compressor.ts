@@ -1,4 +1,5 @@
 import { runBlockCompression } from '../blocks/block-compression-run.ts';
+import { conversationEnd } from '../blocks/cache-breakpoints.ts';
 import { compressionKey } from '../blocks/compression-key.ts';
 import type { ContextOptimizer } from '../context-optimizer.ts';
 import { APIUserAbortError } from '../errors.ts';
@@ -130,6 +131,18 @@ export class ConversationCompressor {
           messages.length > 0 ? this.#cachedTokens.get(conversationKey(messages)) : undefined,
       });
       return this.#finish(run, policy, started);
+    }
+    // Block mode keeps the provider's cache on the calls before the first block too (their
+    // results stay verbatim at the next call), unless a history span is rewritten: that
+    // changes at every question.
+    const end = conversationEnd(messages);
+    if (
+      policy.blocks.enabled &&
+      !policy.disabled &&
+      end !== undefined &&
+      plan.spans.every((span) => span.kind !== 'history')
+    ) {
+      plan.cacheBreakpoints = [end];
     }
     const base = baseReport(plan);
     if (plan.spans.length === 0) {

@@ -41,8 +41,12 @@ export interface CompressionPlan {
   promptTokens: number;
   /** Block mode: a message to insert before the message at `at` (an index of the prompt as it came in). */
   recall?: { at: number; text: string };
-  /** Block mode: the index of the last message of the last compressed block, where a provider cache breakpoint goes. */
-  cacheBreakpoint?: number;
+  /**
+   * Block mode: indexes of the messages (of the prompt as it came in) where a provider
+   * cache breakpoint goes (Anthropic `cache_control`): the last message of the last closed
+   * block, and the end of what the next call sends unchanged (`cacheBreakpoints`).
+   */
+  cacheBreakpoints?: number[];
 }
 
 export interface PlanCompressionContext {
