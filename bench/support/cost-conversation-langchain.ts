@@ -53,7 +53,7 @@ export async function runLangChainConversation(
     const blocks = request.messages.map((message) => `${message.role}:${JSON.stringify(message)}`);
     const text = blocks.join('\n');
     calls.push({
-      body: { messages: [] },
+      body: { model: request.model, messages: [] },
       prompt: { blocks, breakpoints: [blocks.length - 1] },
       text,
     });

@@ -1,19 +1,15 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import {
+  type AnthropicRequest,
+  startFakeAnthropic as startMessagesFake,
+} from '../../test/support/fake-anthropic-messages.ts';
 import { AnthropicCache, type PricedPrompt } from './cache-pricing.ts';
+
+export type { AnthropicRequest };
 
 /** What the fake model answers: text, or tool calls. */
 export type FakeReply =
   | { text: string }
   | { toolCalls: { name: string; input: Record<string, unknown> }[] };
-
-export interface AnthropicRequest {
-  system?: unknown;
-  /** Automatic caching: a breakpoint at the prompt's last block. */
-  cache_control?: unknown;
-  tools?: unknown[];
-  messages: { role: string; content: string | Record<string, unknown>[] }[];
-}
 
 /** A recorded call: the body as sent, and the prompt as the pricing sees it. */
 export interface RecordedCall {
@@ -56,57 +52,41 @@ export function pricedPrompt(body: AnthropicRequest): PricedPrompt {
 }
 
 /**
- * A loopback stand-in for Anthropic's Messages API (`POST /v1/messages`, non-streaming):
- * `reply` decides each answer from the request; usage reports the cache reads and writes
- * that Anthropic's schedule gives this sequence of prompts.
+ * The shared loopback fake of Anthropic's Messages API (`test/support/fake-anthropic-messages.ts`)
+ * with the bench's pricing: `reply` decides each answer from the recorded call; usage
+ * reports the cache reads and writes that Anthropic's schedule gives this sequence of
+ * prompts, as Anthropic does.
  */
 export async function startFakeAnthropic(reply: (call: RecordedCall) => FakeReply) {
   const calls: RecordedCall[] = [];
   const cache = new AnthropicCache();
   let ids = 0;
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as AnthropicRequest;
+  const server = await startMessagesFake(
+    (body) => {
       const prompt = pricedPrompt(body);
       const call: RecordedCall = { body, prompt, text: prompt.blocks.join('\n') };
       calls.push(call);
-      const cost = cache.price(prompt);
       const answer = reply(call);
-      const content =
-        'text' in answer
-          ? [{ type: 'text', text: answer.text }]
-          : answer.toolCalls.map((toolCall) => ({
-              type: 'tool_use',
-              id: `toolu_${++ids}`,
-              ...toolCall,
-            }));
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(
-        JSON.stringify({
-          id: `msg_${calls.length}`,
-          type: 'message',
-          role: 'assistant',
-          model: 'claude-sonnet-4-5',
-          content,
-          stop_reason: 'text' in answer ? 'end_turn' : 'tool_use',
-          stop_sequence: null,
-          usage: {
-            input_tokens: cost.inputTokens - cost.cacheReadTokens - cost.cacheWriteTokens,
-            cache_read_input_tokens: cost.cacheReadTokens,
-            cache_creation_input_tokens: cost.cacheWriteTokens,
-            output_tokens: 12,
-          },
-        }),
-      );
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/v1`,
-    calls,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+      if ('text' in answer) return answer;
+      return {
+        toolCalls: answer.toolCalls.map((toolCall) => ({
+          id: `toolu_${++ids}`,
+          name: toolCall.name,
+          arguments: toolCall.input,
+        })),
+      };
+    },
+    {
+      usage: (_body, index) => {
+        const cost = cache.price(calls[index]!.prompt);
+        return {
+          input_tokens: cost.inputTokens - cost.cacheReadTokens - cost.cacheWriteTokens,
+          cache_read_input_tokens: cost.cacheReadTokens,
+          cache_creation_input_tokens: cost.cacheWriteTokens,
+          output_tokens: 12,
+        };
+      },
+    },
+  );
+  return { url: server.baseURL, calls, close: server.close };
 }

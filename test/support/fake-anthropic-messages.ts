@@ -1,37 +1,81 @@
 import type { ScriptedReply } from './fake-openai-chat.ts';
 import { startJsonServer } from './json-server.ts';
 
+/** A content block as the Messages API carries it. */
+export interface AnthropicBlock {
+  type: string;
+  text?: string;
+  id?: string;
+  name?: string;
+  input?: unknown;
+  tool_use_id?: string;
+  content?: unknown;
+  cache_control?: unknown;
+  [key: string]: unknown;
+}
+
+export interface AnthropicMessage {
+  role: string;
+  content: string | AnthropicBlock[];
+}
+
+/** A `POST /v1/messages` body, as sent. */
 export interface AnthropicRequest {
   model: string;
   system?: unknown;
-  messages: {
-    role: string;
-    content: string | { type: string; id?: string; tool_use_id?: string; content?: unknown }[];
-  }[];
+  tools?: unknown[];
+  messages: AnthropicMessage[];
   stream?: boolean;
+  /** Automatic caching: a breakpoint at the prompt's last block. */
+  cache_control?: unknown;
+}
+
+/** The usage a response reports; the cache fields default to 0. */
+export interface AnthropicUsage {
+  input_tokens: number;
+  output_tokens?: number;
+  cache_read_input_tokens?: number;
+  cache_creation_input_tokens?: number;
+}
+
+export interface FakeAnthropicOptions {
+  /** The usage of each response. @default about a token per 4 characters of `messages`, nothing cached */
+  usage?: (request: AnthropicRequest, index: number) => AnthropicUsage;
 }
 
 /**
  * A loopback fake of Anthropic's Messages API (`POST /v1/messages`) as `@ai-sdk/anthropic`
- * calls it, streaming (server-sent events) or not. Each request is recorded as sent.
+ * and `@langchain/anthropic` call it, streaming (server-sent events) or not. Each request
+ * is recorded as sent; `reply` answers it with text or tool calls (the same scripted
+ * replies as the OpenAI fake's), `usage` says what it cost.
  */
-export async function startFakeAnthropic(script: (index: number) => ScriptedReply) {
+export async function startFakeAnthropic(
+  reply: (request: AnthropicRequest, index: number) => ScriptedReply,
+  options: FakeAnthropicOptions = {},
+) {
   const requests: AnthropicRequest[] = [];
   const server = await startJsonServer((body, _request, response) => {
     const request = body as AnthropicRequest;
-    requests.push(request);
-    const reply = script(requests.length - 1);
-    const inputTokens = Math.ceil(JSON.stringify(request.messages).length / 4);
+    const index = requests.push(request) - 1;
+    const answer = reply(request, index);
+    const usage = {
+      output_tokens: 9,
+      cache_read_input_tokens: 0,
+      cache_creation_input_tokens: 0,
+      ...(options.usage?.(request, index) ?? {
+        input_tokens: Math.ceil(JSON.stringify(request.messages).length / 4),
+      }),
+    };
     const content =
-      'text' in reply
-        ? [{ type: 'text', text: reply.text }]
-        : reply.toolCalls.map((call) => ({
+      'text' in answer
+        ? [{ type: 'text', text: answer.text }]
+        : answer.toolCalls.map((call) => ({
             type: 'tool_use',
             id: call.id,
             name: call.name,
             input: call.arguments,
           }));
-    const stopReason = 'text' in reply ? 'end_turn' : 'tool_use';
+    const stopReason = 'text' in answer ? 'end_turn' : 'tool_use';
     const message = {
       id: `msg_${requests.length}`,
       type: 'message',
@@ -46,7 +90,7 @@ export async function startFakeAnthropic(script: (index: number) => ScriptedRepl
           content,
           stop_reason: stopReason,
           stop_sequence: null,
-          usage: { input_tokens: inputTokens, output_tokens: 9 },
+          usage,
         }),
       );
       return;
@@ -60,34 +104,54 @@ export async function startFakeAnthropic(script: (index: number) => ScriptedRepl
         content: [],
         stop_reason: null,
         stop_sequence: null,
-        usage: { input_tokens: inputTokens, output_tokens: 1 },
+        usage: { ...usage, output_tokens: 1 },
       },
     });
-    content.forEach((block, index) => {
+    content.forEach((block, blockIndex) => {
       if (block.type === 'text') {
-        send('content_block_start', { index, content_block: { type: 'text', text: '' } });
+        send('content_block_start', {
+          index: blockIndex,
+          content_block: { type: 'text', text: '' },
+        });
         send('content_block_delta', {
-          index,
+          index: blockIndex,
           delta: { type: 'text_delta', text: (block as { text: string }).text },
         });
       } else {
         const { input, ...start } = block as { input: unknown };
-        send('content_block_start', { index, content_block: { ...start, input: {} } });
+        send('content_block_start', { index: blockIndex, content_block: { ...start, input: {} } });
         send('content_block_delta', {
-          index,
+          index: blockIndex,
           delta: { type: 'input_json_delta', partial_json: JSON.stringify(input) },
         });
       }
-      send('content_block_stop', { index });
+      send('content_block_stop', { index: blockIndex });
     });
     send('message_delta', {
       delta: { stop_reason: stopReason, stop_sequence: null },
-      usage: { output_tokens: 9 },
+      usage: { output_tokens: usage.output_tokens },
     });
     send('message_stop', {});
     response.end();
   });
   return { ...server, baseURL: `${server.url}/v1`, requests };
+}
+
+/** Blocks of a message's content (a string is one text block). */
+export function blocksOf(message: AnthropicMessage): AnthropicBlock[] {
+  return typeof message.content === 'string'
+    ? [{ type: 'text', text: message.content }]
+    : message.content;
+}
+
+/** The request's messages as JSON strings, each without its cache markers (they move, and are not cached content). */
+export function messageTexts(request: Pick<AnthropicRequest, 'messages'>): string[] {
+  return request.messages.map((message) =>
+    JSON.stringify({
+      role: message.role,
+      content: blocksOf(message).map(({ cache_control: _marker, ...block }) => block),
+    }),
+  );
 }
 
 /**
@@ -96,7 +160,7 @@ export async function startFakeAnthropic(script: (index: number) => ScriptedRepl
  * every `tool_result` answers a `tool_use` of the message before it.
  */
 export function anthropicRulesHold(messages: AnthropicRequest['messages']): boolean {
-  const blocks = (content: AnthropicRequest['messages'][number]['content']) =>
+  const blocks = (content: AnthropicMessage['content']) =>
     typeof content === 'string' ? [] : content;
   for (const [index, message] of messages.entries()) {
     if (message.role !== (index % 2 === 0 ? 'user' : 'assistant')) return false;

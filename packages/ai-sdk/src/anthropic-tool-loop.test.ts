@@ -36,7 +36,7 @@ function resultText(request: { messages: { content: unknown }[] }, id: string): 
 
 describe('contextOptimizerMiddleware in a tool loop (streamText, @ai-sdk/anthropic)', () => {
   it('compresses older results in place and every request keeps Anthropic’s rules', async () => {
-    const api = await startFakeAnthropic((index) =>
+    const api = await startFakeAnthropic((_request, index) =>
       toolLoopScript(6)(index, { model: '', messages: [] }),
     );
     const reports: CompressionReport[] = [];
@@ -102,7 +102,7 @@ describe('contextOptimizerMiddleware in a tool loop (streamText, @ai-sdk/anthrop
   }, 60_000);
 
   it('takes every policy option per call through providerOptions.ctxopt, checked like the constructor’s', async () => {
-    const api = await startFakeAnthropic((index) =>
+    const api = await startFakeAnthropic((_request, index) =>
       index < 5
         ? {
             toolCalls: [

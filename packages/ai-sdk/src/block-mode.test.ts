@@ -17,12 +17,17 @@ import {
 } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  type AnthropicBody,
+  type AnthropicRequest,
   blocksOf,
   messageTexts,
-  startAnthropicFake,
-} from './test-support/anthropic-fake.ts';
-import { batchQuestion, lookupAgentAnswer, orderLine } from './test-support/lookup-agent.ts';
+  startFakeAnthropic,
+} from '../../../test/support/fake-anthropic-messages.ts';
+import {
+  batchQuestion,
+  fixedUsage,
+  lookupAgentAnswer,
+  orderLine,
+} from './test-support/lookup-agent.ts';
 import { lookupTools } from './test-support/lookup-tools.ts';
 
 const SYSTEM = 'You answer questions about orders.';
@@ -53,14 +58,8 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
-async function agentSetup(
-  options: {
-    store?: CompressionStore;
-    cacheRead?: (body: AnthropicBody) => number;
-    mode?: 'conservative';
-  } = {},
-) {
-  const fake = await startAnthropicFake(lookupAgentAnswer, options.cacheRead);
+async function agentSetup(options: { store?: CompressionStore; mode?: 'conservative' } = {}) {
+  const fake = await startFakeAnthropic(lookupAgentAnswer, { usage: fixedUsage });
   cleanups.push(fake.close);
   const { optimizer, sent } = countingOptimizer();
   const usages: ContextOptimizerUsage[] = [];
@@ -98,7 +97,7 @@ async function runTurns(
 }
 
 /** Anthropic's rule, on the wire: each tool_use is answered by a tool_result in the next message. */
-function expectToolPairs(body: AnthropicBody) {
+function expectToolPairs(body: AnthropicRequest) {
   body.messages.forEach((message, index) => {
     const uses = blocksOf(message)
       .filter((block) => block.type === 'tool_use')
@@ -121,25 +120,25 @@ describe('block mode through generateText and @ai-sdk/anthropic, default setting
     expect(new Set(sent).size).toBe(sent.length);
     for (const context of sent) expect(context).toMatch(/^order \d+ \|/);
 
-    const compressedAt = fake.bodies.map((body) =>
+    const compressedAt = fake.requests.map((body) =>
       JSON.stringify(body).includes('Tool result (compressed)'),
     );
     const firstCompressed = compressedAt.indexOf(true);
     expect(firstCompressed).toBeGreaterThan(0);
-    for (let index = firstCompressed + 1; index < fake.bodies.length; index++) {
-      const previous = messageTexts(fake.bodies[index - 1]!);
-      const current = messageTexts(fake.bodies[index]!);
+    for (let index = firstCompressed + 1; index < fake.requests.length; index++) {
+      const previous = messageTexts(fake.requests[index - 1]!);
+      const current = messageTexts(fake.requests[index]!);
       // The previous call's compressed blocks (up to its cache breakpoint) open this call unchanged.
-      const breakpoint = fake.bodies[index - 1]!.messages.findLastIndex((message) =>
+      const breakpoint = fake.requests[index - 1]!.messages.findLastIndex((message) =>
         blocksOf(message).some((block) => block.cache_control),
       );
       expect(breakpoint).toBeGreaterThan(0);
       expect(current.slice(0, breakpoint + 1)).toEqual(previous.slice(0, breakpoint + 1));
-      expectToolPairs(fake.bodies[index]!);
+      expectToolPairs(fake.requests[index]!);
     }
     // Two ephemeral markers: after the last compressed block, and on the tool call just before
     // the turn's fresh result, which the next turn compresses (so it is never written to the cache).
-    const last = fake.bodies.at(-1)!;
+    const last = fake.requests.at(-1)!;
     const marked = last.messages.flatMap((message) =>
       blocksOf(message).filter((block) => block.cache_control),
     );
@@ -152,7 +151,7 @@ describe('block mode through generateText and @ai-sdk/anthropic, default setting
       expect.not.objectContaining({ cache_control: expect.anything() }),
     ]);
     // A prompt that ends with the question is cached to its end.
-    const question = fake.bodies.at(-2)!;
+    const question = fake.requests.at(-2)!;
     expect(blocksOf(question.messages.at(-1)!).at(-1)).toMatchObject({
       type: 'text',
       cache_control: { type: 'ephemeral' },
@@ -178,9 +177,9 @@ describe('block mode through generateText and @ai-sdk/anthropic, default setting
       stopWhen: isStepCount(4),
     });
     await result.consumeStream();
-    const streamed = fake.bodies.at(-1)!;
+    const streamed = fake.requests.at(-1)!;
     expect(messageTexts(streamed).slice(0, 4)).toEqual(
-      messageTexts(fake.bodies.at(-3)!).slice(0, 4),
+      messageTexts(fake.requests.at(-3)!).slice(0, 4),
     );
     expect(JSON.stringify(streamed)).toContain('Tool result (compressed)');
     // At most the block that closes at this turn: the previous turn's tool result.
@@ -194,7 +193,7 @@ describe('block mode through generateText and @ai-sdk/anthropic, default setting
     const tools: ToolSet = { ...lookupTools, [RETRIEVE_TOOL_NAME]: createRetrieveTool({ store }) };
     const messages = await runTurns(model, 8, tools);
     // Order 1037 is in batch 1's result, which block mode compressed to a few lines.
-    const last = JSON.stringify(fake.bodies.at(-1)!.messages);
+    const last = JSON.stringify(fake.requests.at(-1)!.messages);
     expect(last).not.toContain('order 1037 |');
     const question = 'What is the status of order 1037?';
     // Recall off for this call, so only the tool can bring the line back.
@@ -209,7 +208,7 @@ describe('block mode through generateText and @ai-sdk/anthropic, default setting
     const calls = result.steps.flatMap((step) => step.toolCalls);
     expect(calls.map((call) => call.toolName)).toEqual([RETRIEVE_TOOL_NAME]);
     expect(result.steps[0]!.toolResults[0]!.output).toContain(orderLine(1, 37));
-    expect(JSON.stringify(fake.bodies.at(-1)!.messages)).toContain(orderLine(1, 37));
+    expect(JSON.stringify(fake.requests.at(-1)!.messages)).toContain(orderLine(1, 37));
     expect(result.text).toBe('Found order 1037.');
   });
 
@@ -224,7 +223,7 @@ describe('block mode through generateText and @ai-sdk/anthropic, default setting
       stopWhen: isStepCount(4),
     });
     expect(result.text).toBe('Found order 1037.');
-    const body = fake.bodies.at(-1)!;
+    const body = fake.requests.at(-1)!;
     // Content blocks in prompt order: the recall comes after the cached blocks' breakpoint
     // and before the question, which carries the tail breakpoint.
     const blocks = body.messages.flatMap((message) => blocksOf(message));

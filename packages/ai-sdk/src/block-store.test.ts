@@ -5,13 +5,13 @@ import { RedisCompressionStore } from '@ctxopt/core/redis';
 import { LocalContextOptimizer } from '@ctxopt/local';
 import { generateText, isStepCount, type ModelMessage, wrapLanguageModel } from 'ai';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeAnthropic } from '../../../test/support/fake-anthropic-messages.ts';
 import {
   type RunningRedis,
   redisServerAvailable,
   startRedisServer,
 } from '../../../test/support/redis-server.ts';
-import { startAnthropicFake } from './test-support/anthropic-fake.ts';
-import { batchQuestion, lookupAgentAnswer } from './test-support/lookup-agent.ts';
+import { batchQuestion, fixedUsage, lookupAgentAnswer } from './test-support/lookup-agent.ts';
 import { lookupTools } from './test-support/lookup-tools.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -62,7 +62,7 @@ async function turn(
 
 describe('block mode stores', () => {
   it('compresses and answers as usual when the store fails', async () => {
-    const fake = await startAnthropicFake(lookupAgentAnswer);
+    const fake = await startFakeAnthropic(lookupAgentAnswer, { usage: fixedUsage });
     cleanups.push(fake.close);
     const broken: CompressionStore = {
       get: () => Promise.reject(new Error('store down')),
@@ -73,7 +73,7 @@ describe('block mode stores', () => {
     const messages: ModelMessage[] = [];
     for (let batch = 1; batch <= 6; batch++) await turn(app.model, messages, batch);
     expect(app.sent.length).toBeGreaterThan(0);
-    expect(JSON.stringify(fake.bodies.at(-1))).toContain('Tool result (compressed)');
+    expect(JSON.stringify(fake.requests.at(-1))).toContain('Tool result (compressed)');
     expect(app.usages.at(-1)).toMatchObject({ status: 'compressed' });
   });
 
@@ -85,7 +85,9 @@ describe('block mode stores', () => {
       blocks: { blockTokens: 500 },
       toolResults: { keepLast: 0 },
     };
-    const cached = await startAnthropicFake(lookupAgentAnswer, () => 1_000_000);
+    const cached = await startFakeAnthropic(lookupAgentAnswer, {
+      usage: () => ({ input_tokens: 100, output_tokens: 10, cache_read_input_tokens: 1_000_000 }),
+    });
     cleanups.push(cached.close);
     const gatedApp = instance(cached.baseURL, options);
     const messages: ModelMessage[] = [];
@@ -94,7 +96,7 @@ describe('block mode stores', () => {
     expect(gatedApp.sent).toHaveLength(0);
 
     // The same conversation with nothing reported cached is compressed.
-    const uncached = await startAnthropicFake(lookupAgentAnswer);
+    const uncached = await startFakeAnthropic(lookupAgentAnswer, { usage: fixedUsage });
     cleanups.push(uncached.close);
     const openApp = instance(uncached.baseURL, options);
     const again: ModelMessage[] = [];
@@ -116,7 +118,7 @@ describe.runIf(redisServerAvailable())(
     });
 
     it('compresses each block once between them', async () => {
-      const fake = await startAnthropicFake(lookupAgentAnswer);
+      const fake = await startFakeAnthropic(lookupAgentAnswer, { usage: fixedUsage });
       cleanups.push(fake.close);
       const stores = [0, 1].map(() => new RedisCompressionStore({ url: redis.url }));
       cleanups.push(async () => {

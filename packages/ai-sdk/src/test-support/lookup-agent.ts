@@ -1,5 +1,11 @@
-import type { AnthropicBody, FakeAnswer } from './anthropic-fake.ts';
-import { blocksOf } from './anthropic-fake.ts';
+import {
+  type AnthropicRequest,
+  blocksOf,
+} from '../../../../test/support/fake-anthropic-messages.ts';
+import type { ScriptedReply } from '../../../../test/support/fake-openai-chat.ts';
+
+/** The usage the lookup agent's fake reports: a fixed 100 input tokens, nothing cached. */
+export const fixedUsage = () => ({ input_tokens: 100, output_tokens: 10 });
 
 /** One record line of order `batch * 1000 + index`. */
 export function orderLine(batch: number, index: number): string {
@@ -19,7 +25,7 @@ export const batchQuestion = (batch: number) => `Look up the orders of batch ${b
  * order answers when the order's line is in the prompt, and otherwise asks
  * `ctxopt_retrieve` for the original of the compressed result that kept lines of its batch.
  */
-export function lookupAgentAnswer(body: AnthropicBody): FakeAnswer {
+export function lookupAgentAnswer(body: AnthropicRequest, index: number): ScriptedReply {
   const text = JSON.stringify(body.messages);
   const last = body.messages.at(-1)!;
   const afterTool = blocksOf(last).some((block) => block.type === 'tool_result');
@@ -34,7 +40,11 @@ export function lookupAgentAnswer(body: AnthropicBody): FakeAnswer {
   if (batch)
     return afterTool
       ? { text: `Batch ${batch[1]} read.` }
-      : { toolCall: { name: 'lookup', input: { batch: Number(batch[1]) } } };
+      : {
+          toolCalls: [
+            { id: `toolu_${index + 1}`, name: 'lookup', arguments: { batch: Number(batch[1]) } },
+          ],
+        };
   const order = /order (\d+)\?/.exec(question);
   if (!order) return { text: 'Noted.' };
   if (text.includes(`order ${order[1]} |`)) return { text: `Found order ${order[1]}.` };
@@ -43,7 +53,11 @@ export function lookupAgentAnswer(body: AnthropicBody): FakeAnswer {
     /order (\d+) \|(?:(?!ctxopt_retrieve).)*?ctxopt_retrieve \{\\"handle\\":\\"(cx[0-9a-f]{12})\\"\}/g,
   )) {
     if (Math.floor(Number(match[1]) / 1000) === wanted && !afterTool) {
-      return { toolCall: { name: 'ctxopt_retrieve', input: { handle: match[2]! } } };
+      return {
+        toolCalls: [
+          { id: `toolu_${index + 1}`, name: 'ctxopt_retrieve', arguments: { handle: match[2]! } },
+        ],
+      };
     }
   }
   return { text: `No order ${order[1]}.` };
