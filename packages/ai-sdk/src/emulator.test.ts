@@ -136,11 +136,12 @@ describe('end to end over HTTP against the emulator', () => {
     const model = answeringModel('Runner 4.');
     const wrapped = wrapLanguageModel({
       model,
-      middleware: contextOptimizerMiddleware({ ...client(), timeout: 400, maxRetries: 0 }),
+      // Long enough for the 503 to arrive on a loaded machine, far below the slow answer.
+      middleware: contextOptimizerMiddleware({ ...client(), timeout: 1_000, maxRetries: 0 }),
     });
     emulator.faults.failNext(1, { status: 503 });
     const failed = await generateText({ model: wrapped, messages: chatMessages() });
-    emulator.faults.delayNext(1, 2_000);
+    emulator.faults.delayNext(1, 30_000);
     const slow = await generateText({ model: wrapped, messages: chatMessages() });
 
     expect(failed.providerMetadata?.ctxopt?.error).toMatchObject({

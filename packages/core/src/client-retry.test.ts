@@ -75,8 +75,10 @@ describe('retries', () => {
   });
 
   it('retries a timed-out attempt, then succeeds', async () => {
-    const service = await loopback([{ ...ok, delayMs: 500 }, ok]);
-    const { client } = recordingClient({ timeout: 100, baseURL: service.url });
+    // The first answer never comes in time; the timeout leaves the second attempt, a new
+    // connection, room to finish on a loaded machine (at 100 ms it once timed out too).
+    const service = await loopback([{ ...ok, delayMs: 30_000 }, ok]);
+    const { client } = recordingClient({ timeout: 1_000, baseURL: service.url });
     const result = await client.compress({ context: 'x' });
     expect(result.success).toBe(true);
     expect(service.requests).toHaveLength(2);
@@ -86,7 +88,7 @@ describe('retries', () => {
   });
 
   it('throws APIConnectionTimeoutError when every attempt times out', async () => {
-    const service = await loopback([{ ...ok, delayMs: 500 }]);
+    const service = await loopback([{ ...ok, delayMs: 30_000 }]);
     const { client } = recordingClient({ timeout: 30, maxRetries: 0, baseURL: service.url });
     const error = await client.compress({ context: 'x' }).catch((caught: unknown) => caught);
     expect(APIConnectionTimeoutError.isInstance(error)).toBe(true);
@@ -94,7 +96,7 @@ describe('retries', () => {
   });
 
   it("reports the dispatcher's own header timeout as APIConnectionTimeoutError", async () => {
-    const service = await loopback([{ ...ok, delayMs: 1500 }]);
+    const service = await loopback([{ ...ok, delayMs: 30_000 }]);
     const dispatcher = new Agent({ headersTimeout: 100 });
     onTestFinished(() => dispatcher.close());
     const client = new ContextOptimizerClient({
@@ -205,7 +207,7 @@ describe('abort', () => {
     const error = pending.catch((caught: unknown) => caught);
     // Abort once the server holds the request, not after a fixed delay: on a loaded machine
     // a timer can fire before the request has left.
-    await vi.waitFor(() => expect(service.requests).toHaveLength(1));
+    await vi.waitFor(() => expect(service.requests).toHaveLength(1), { timeout: 10_000 });
     controller.abort();
     expect(APIUserAbortError.isInstance(await error)).toBe(true);
     expect(service.requests).toHaveLength(1);
@@ -215,10 +217,18 @@ describe('abort', () => {
     const service = fakeService('/v1/compress', [unavailable, ok]);
     const controller = new AbortController();
     const client = new ContextOptimizerClient({ apiKey: API_KEY, baseURL: BASE_URL });
-    const pending = client.compress({ context: 'x' }, { signal: controller.signal });
-    setTimeout(() => controller.abort(), 50);
-    const error = await pending.catch((caught: unknown) => caught);
-    expect(APIUserAbortError.isInstance(error)).toBe(true);
+    const error = client
+      .compress({ context: 'x' }, { signal: controller.signal })
+      .catch((caught: unknown) => caught);
+    // Abort once the first attempt has reached the service, not after a fixed delay that a
+    // loaded machine may outrun in either direction. Polling every 5 ms lands before the
+    // retry, whose backoff is at least 375 ms: timers fire in the order they are due.
+    await vi.waitFor(() => expect(service.requests).toHaveLength(1), {
+      timeout: 10_000,
+      interval: 5,
+    });
+    controller.abort();
+    expect(APIUserAbortError.isInstance(await error)).toBe(true);
     expect(service.requests).toHaveLength(1);
   });
 

@@ -6,7 +6,7 @@ import {
   RateLimitError,
   ResponseValidationError,
 } from '@ctxopt/core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Emulator, type EmulatorOptions, startEmulator } from '../index.ts';
 import { LONG_CONTEXT } from './testing/send.ts';
 
@@ -63,8 +63,10 @@ describe('ContextOptimizerClient against the emulator', () => {
   });
 
   it('after a timeout, the retry meets the stored answer: same requestId, charged once', async () => {
-    const { emulator, client } = await setup({}, { timeout: 300 });
-    emulator.faults.delayNext(1, 5000);
+    // The timeout leaves the retry room to be answered on a loaded machine; the first
+    // answer is held far longer.
+    const { emulator, client } = await setup({}, { timeout: 1_000 });
+    emulator.faults.delayNext(1, 30_000);
     const result = await client.compress(params);
     expect(emulator.requestCount).toBe(2);
     const replay = emulator.requests.find((request) => request.replayed);
@@ -106,13 +108,18 @@ describe('ContextOptimizerClient against the emulator', () => {
     const { emulator, client } = await setup();
     emulator.faults.delayNext(1, 5000);
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
-    const started = performance.now();
-    const failure = await client
+    const pending = client
       .compress(params, { signal: controller.signal })
-      .catch((error) => error);
+      .catch((error: unknown) => error);
+    // Abort once the emulator holds the request, not after a fixed delay: on a loaded
+    // machine a timer can fire before the request has left.
+    await vi.waitFor(() => expect(emulator.requestCount).toBe(1), { timeout: 10_000 });
+    const aborted = performance.now();
+    controller.abort();
+    const failure = await pending;
     expect(APIUserAbortError.isInstance(failure)).toBe(true);
-    expect(performance.now() - started).toBeLessThan(2000);
+    // The delayed answer would take 5 s: the abort ends the call long before.
+    expect(performance.now() - aborted).toBeLessThan(2000);
     expect(emulator.requestCount).toBe(1);
   });
 

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Emulator, startEmulator } from './start-emulator.ts';
 import { LONG_CONTEXT, send } from './testing/send.ts';
 import { startSlowProvider } from './testing/slow-provider.ts';
@@ -110,7 +110,7 @@ describe('the same Idempotency-Key with a different body', () => {
   });
 
   it('answers 409 while the first request with the key is still running', async () => {
-    const provider = await startSlowProvider({ delayMs: 300 });
+    const provider = await startSlowProvider({ delayMs: 1_000 });
     cleanups.push(() => provider.close());
     const emulator = await emulatorWith({
       providerKeys: { openai: 'sk-test-slow' },
@@ -122,7 +122,9 @@ describe('the same Idempotency-Key with a different body', () => {
       idempotencyKey: 'running-key-01',
       body: generate,
     });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Send the second once the first is at the provider, not after a fixed delay: on a
+    // loaded machine the first may not have arrived yet.
+    await vi.waitFor(() => expect(provider.received).toHaveLength(1), { timeout: 10_000 });
     const changed = await send(emulator, {
       path: '/v1/generate',
       idempotencyKey: 'running-key-01',
