@@ -73,21 +73,40 @@ function growth(
   return long / Math.max(short, 5);
 }
 
+/**
+ * `growth`, measured once more before it counts as over `limit`: a burst of load or a
+ * major garbage collection can land on the long runs alone. A superlinear cost is over
+ * the limit both times.
+ */
+function settledGrowth(
+  make: (length: number, seed: number) => string,
+  length: number,
+  factor: number,
+  rounds: number,
+  limit: number,
+): number {
+  const first = growth(make, length, factor, rounds);
+  if (first < limit) return first;
+  return Math.min(first, growth(make, length, factor, rounds));
+}
+
 describe('compressContext time', { timeout: 180_000 }, () => {
   for (const [name, make] of Object.entries(inputs)) {
     it(`grows linearly on ${name}`, () => {
       timeOnce(make, 1_000); // warm the code paths
       // Linear is 8; quadratic 64.
-      expect(growth(make, 20_000, 8, 5)).toBeLessThan(24);
+      expect(settledGrowth(make, 20_000, 8, 5, 24)).toBeLessThan(24);
     });
   }
 });
 
-describe('compressContext time past the tokenizer cache', { timeout: 180_000 }, () => {
+// A megabyte takes seconds of CPU, measured twice when over the limit: minutes on a loaded machine.
+describe('compressContext time past the tokenizer cache', { timeout: 400_000 }, () => {
   // gpt-tokenizer's merge cache fills after a few hundred thousand characters of text
   // whose chunks are all new (base64); from there its evictions grew slower with each one.
   it('grows linearly on a megabyte of base64', () => {
-    // Linear is 4; the evicting cache made it about 18.
-    expect(growth(inputs['base64 pasted as text']!, 300_000, 4, 2)).toBeLessThan(10);
+    // Linear is 4; 4 to 7 is measured on a loaded 2-core machine, so 10 left too little
+    // room. The evicting cache made it about 18.
+    expect(settledGrowth(inputs['base64 pasted as text']!, 300_000, 4, 2, 12)).toBeLessThan(12);
   });
 });
