@@ -55,6 +55,10 @@ const includeOf: Record<string, string[]> = { reliability: ['**/*.test.ts'] };
 // fails them for time alone. A hang still fails, later.
 const testTimeout = 30_000;
 
+// `expect.poll` gives up after 1 s by default: too short for a page or a child process on a
+// loaded machine. A poll that is met returns at once; one that never is still fails.
+const expect = { poll: { timeout: 10_000 } };
+
 function sourceProject(name: string, directory: string) {
   return defineProject({
     resolve: { conditions: sourceConditions },
@@ -66,6 +70,7 @@ function sourceProject(name: string, directory: string) {
       exclude: defaultExclude,
       environment: 'node',
       testTimeout,
+      expect,
     },
   });
 }
@@ -94,6 +99,7 @@ function distProject(name: string, directory: string, format: 'esm' | 'cjs') {
       exclude: defaultExclude,
       environment: 'node',
       testTimeout,
+      expect,
       globalSetup: [root('./scripts/require-build.ts')],
       server: { deps: { external: [builtFiles] } },
       env: { CTXOPT_TEST_TARGET: format === 'esm' ? 'dist' : 'dist-cjs' },
@@ -131,6 +137,7 @@ export const projects = [
             // npm installs the tarballs and their peers once, for the whole layer.
             hookTimeout: 300_000,
             testTimeout: 120_000,
+            expect,
           },
         }),
       ]
