@@ -54,6 +54,8 @@ const includeOf: Record<string, string[]> = { reliability: ['**/*.test.ts'] };
 // Property tests run hundreds of cases; on a loaded 2-core machine vitest's 5 s default
 // fails them for time alone. A hang still fails, later.
 const testTimeout = 30_000;
+// Hooks start servers, browsers and child processes: the same room as a test, not vitest's 10 s.
+const hookTimeout = testTimeout;
 
 // `expect.poll` gives up after 1 s by default: too short for a page or a child process on a
 // loaded machine. A poll that is met returns at once; one that never is still fails.
@@ -70,6 +72,7 @@ function sourceProject(name: string, directory: string) {
       exclude: defaultExclude,
       environment: 'node',
       testTimeout,
+      hookTimeout,
       expect,
     },
   });
@@ -99,6 +102,7 @@ function distProject(name: string, directory: string, format: 'esm' | 'cjs') {
       exclude: defaultExclude,
       environment: 'node',
       testTimeout,
+      hookTimeout,
       expect,
       globalSetup: [root('./scripts/require-build.ts')],
       server: { deps: { external: [builtFiles] } },

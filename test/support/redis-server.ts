@@ -39,9 +39,22 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-/** Starts a throwaway `redis-server` on a free loopback port, with nothing saved to disk. */
+/**
+ * Starts a throwaway `redis-server` on a free loopback port, with nothing saved to disk.
+ * The port is free when probed, but another process (a parallel test run, a service that
+ * apt just started) may take it before redis-server binds it: then another port is tried.
+ */
 export async function startRedisServer(): Promise<RunningRedis> {
-  const port = await freePort();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnPort(await freePort());
+    } catch (error) {
+      if (attempt === 5 || !/Address already in use/i.test(String(error))) throw error;
+    }
+  }
+}
+
+async function startOnPort(port: number): Promise<RunningRedis> {
   const child: ChildProcess = spawn(
     'redis-server',
     [
@@ -60,10 +73,11 @@ export async function startRedisServer(): Promise<RunningRedis> {
   );
   await new Promise<void>((resolve, reject) => {
     let output = '';
-    const timer = setTimeout(
-      () => reject(new Error(`redis-server did not start:\n${output}`)),
-      10_000,
-    );
+    // Generous for a loaded machine; a server that never gets ready is not left running.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`redis-server did not start within 20 s:\n${output}`));
+    }, 20_000);
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('Ready to accept connections')) {
