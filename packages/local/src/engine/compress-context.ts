@@ -2,8 +2,9 @@ import type { CompressParams } from '@ctxopt/core';
 import { assembleOutput } from './assemble-output.ts';
 import { bridgeScores } from './bridge-terms.ts';
 import { countChunks } from './chunk-counter.ts';
-import { compressJson, parseJsonDocument } from './compress-json.ts';
+import { compressJson, type ParsedJson, parseJsonDocument } from './compress-json.ts';
 import { compressTurns } from './compress-turns.ts';
+import { assembleWithJsonMessages, jsonMessages } from './json-messages.ts';
 import { boostNamedDefinitions } from './named-definitions.ts';
 import { type RefinedUnits, refineUnits } from './refine-units.ts';
 import { renderContext } from './render-context.ts';
@@ -127,8 +128,8 @@ export function engineUnits(text: string, labels: Label[]): EngineUnits {
 export function compressWithTuning(params: CompressParams, tuning: ScoringTuning): EngineResult {
   const { text, labels } = renderContext(params.context);
   const query = params.query?.trim() ?? '';
-  const document = typeof params.context === 'string' ? parseJsonDocument(text) : undefined;
-  if (document) return compressJsonContext(params, text, document, query);
+  const parsed = typeof params.context === 'string' ? parseJsonDocument(text) : undefined;
+  if (parsed) return compressJsonContext(params, text, parsed, query);
   const { segmentation, tokens, inputTokens } = engineUnits(text, labels);
   const ratio = targetRatio({
     level: params.level,
@@ -189,6 +190,22 @@ export function compressWithTuning(params: CompressParams, tuning: ScoringTuning
   ) {
     output = assembleOutput(text, units, tokens, kept);
   }
+  if (typeof params.context !== 'string') {
+    // A message that is one JSON document is never cut into fragments (json-messages.ts).
+    const json = jsonMessages(params.context);
+    if (json.size > 0) {
+      output = assembleWithJsonMessages({
+        text,
+        labels,
+        messages: params.context,
+        json,
+        units,
+        tokens,
+        kept,
+        query,
+      });
+    }
+  }
   if (output.tokens >= inputTokens) return result(text, 'skipped', inputTokens, inputTokens, ratio);
   return result(output.text, 'compressed', inputTokens, output.tokens, ratio);
 }
@@ -197,7 +214,7 @@ export function compressWithTuning(params: CompressParams, tuning: ScoringTuning
 function compressJsonContext(
   params: CompressParams,
   text: string,
-  document: NonNullable<ReturnType<typeof parseJsonDocument>>,
+  parsed: ParsedJson,
   query: string,
 ): EngineResult {
   const inputTokens = countChunks(text);
@@ -210,8 +227,10 @@ function compressJsonContext(
   if (inputTokens < SKIP_BELOW_TOKENS) {
     return result(text, 'skipped', inputTokens, inputTokens, ratio);
   }
-  const output = compressJson(document, query, Math.floor(inputTokens / ratio));
-  if (output.tokens >= inputTokens) return result(text, 'skipped', inputTokens, inputTokens, ratio);
+  const output =
+    parsed.document && compressJson(parsed.document, query, Math.floor(inputTokens / ratio));
+  if (!output || output.tokens >= inputTokens)
+    return result(text, 'skipped', inputTokens, inputTokens, ratio);
   return result(output.text, 'compressed', inputTokens, output.tokens, ratio);
 }
 

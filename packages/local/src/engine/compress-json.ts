@@ -12,7 +12,25 @@ import { countTokens } from './tokenizer.ts';
  * of document.
  */
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+/**
+ * A number as its source text (`JSON.rawJSON`), so that serialising gives back exactly the
+ * digits that came in: `12345678901234567890`, `1.10` and `1e400` are not rounded,
+ * shortened or turned into `null`.
+ */
+interface RawNumber {
+  readonly rawJSON: string;
+}
+
+type Json = null | boolean | RawNumber | string | Json[] | { [key: string]: Json };
+
+/** A JSON object or array. */
+export type JsonDocument = Json[] | { [key: string]: Json };
+
+/** `JSON.rawJSON` and `JSON.isRawJSON` (Node 21 and later), which TypeScript's library lacks. */
+const rawJson = JSON as unknown as {
+  rawJSON(text: string): RawNumber;
+  isRawJSON(value: unknown): value is RawNumber;
+};
 
 interface Node {
   /** The member's key, or the item's index in its array (-1 for the root). */
@@ -28,20 +46,44 @@ interface Node {
   underNamed: number;
 }
 
-function isContainer(value: Json): value is Json[] | { [key: string]: Json } {
-  return typeof value === 'object' && value !== null;
+function isContainer(value: Json): value is JsonDocument {
+  return typeof value === 'object' && value !== null && !rawJson.isRawJSON(value);
 }
 
-/** A JSON object or array parsed from `text`, or undefined when it is not one. */
-export function parseJsonDocument(text: string): Json[] | { [key: string]: Json } | undefined {
+/**
+ * What a text holds as JSON: `undefined` when it is not one JSON object or array;
+ * `{ document }` when it is, its numbers kept as their source text; `{ document:
+ * undefined }` when it is one but nested too deep to take apart without running out of
+ * stack (thousands of levels), so it can only be kept whole or dropped whole.
+ */
+export interface ParsedJson {
+  document: JsonDocument | undefined;
+}
+
+export function parseJsonDocument(text: string): ParsedJson | undefined {
   const first = text.trimStart()[0];
   if (first !== '{' && first !== '[') return undefined;
   try {
-    const value = JSON.parse(text) as Json;
-    return isContainer(value) ? value : undefined;
+    // Validation alone: the parser without a reviver takes any depth.
+    JSON.parse(text);
   } catch {
     return undefined;
   }
+  try {
+    const value = JSON.parse(text, (_key, value: unknown, context?: { source?: string }) =>
+      typeof value === 'number' && context?.source !== undefined
+        ? rawJson.rawJSON(context.source)
+        : value,
+    ) as JsonDocument;
+    return { document: value };
+  } catch {
+    return { document: undefined };
+  }
+}
+
+/** A fresh object whose `__proto__` key, if any, is an ordinary member. */
+function emptyObject(): { [key: string]: Json } {
+  return Object.create(null) as { [key: string]: Json };
 }
 
 /** The key paths of a query: `a.b[0].c` is ['a', 'b', 'c']; each other word is a path of one. */
@@ -143,7 +185,7 @@ function choose(nodes: Node[], characters: number): Uint8Array {
 
 function build(nodes: Node[], kept: Uint8Array): Json {
   const copies: Json[] = nodes.map((node) =>
-    isContainer(node.value) ? (Array.isArray(node.value) ? [] : {}) : node.value,
+    isContainer(node.value) ? (Array.isArray(node.value) ? [] : emptyObject()) : node.value,
   );
   for (let index = 1; index < nodes.length; index++) {
     if (!kept[index]) continue;
@@ -179,7 +221,7 @@ function factor(value: Json): Json {
     return items;
   }
   if (isContainer(value)) {
-    const copy: { [key: string]: Json } = {};
+    const copy = emptyObject();
     for (const [key, child] of Object.entries(value)) copy[key] = factor(child);
     return copy;
   }
@@ -194,12 +236,23 @@ export interface JsonCompression {
 /**
  * The document within `budget` tokens: minified, factored, or pruned (see the module
  * comment). Pruning keeps at least the root's brackets, so the text is never empty.
+ * `undefined` when the document is nested too deep to serialise: keep it whole.
  */
 export function compressJson(
-  document: Json[] | { [key: string]: Json },
+  document: JsonDocument,
   query: string,
   budget: number,
-): JsonCompression {
+): JsonCompression | undefined {
+  try {
+    return compressDocument(document, query, budget);
+  } catch (error) {
+    // Nested deeper than serialising can go: the caller keeps the text whole.
+    if (error instanceof RangeError) return undefined;
+    throw error;
+  }
+}
+
+function compressDocument(document: JsonDocument, query: string, budget: number): JsonCompression {
   const minified = JSON.stringify(document);
   const minifiedTokens = countTokens(minified);
   if (minifiedTokens <= budget) return { text: minified, tokens: minifiedTokens };
