@@ -1,4 +1,5 @@
 import type { ContextOptimizer, RequestOptions } from '../context-optimizer.ts';
+import { keepsJsonShape } from '../planner/compressed-json.ts';
 import { traceCompression } from '../planner/compression-tracing.ts';
 import { Deadline } from '../planner/deadline.ts';
 import { estimateTokens } from '../planner/estimate-tokens.ts';
@@ -190,7 +191,7 @@ export async function compressBlocks(
           },
         );
         responses.push(response);
-        job.record = toRecord(response);
+        job.record = toRecord(response, job.text);
         await settings.store.set(job.key, serializeCompression(job.record), settings.ttlSeconds);
         if (job.record.compressed !== null) {
           await settings.store.set(originalKey(handleOf(job.key)), job.text, settings.ttlSeconds);
@@ -316,12 +317,15 @@ function gatedJobs(
 }
 
 /** A compression worth using: it saved tokens. Otherwise the part stays verbatim, and is remembered as such. */
-function toRecord(response: CompressResponse): StoredCompression {
+/** The compression to store; `compressed: null` when it must not replace the original. */
+function toRecord(response: CompressResponse, original: string): StoredCompression {
   const { inputTokens, compressedTokens, savedTokens } = response.usage.request;
   const useful =
     response.compression.status === 'compressed' &&
     savedTokens > 0 &&
-    response.data.compressed.length > 0;
+    response.data.compressed.length > 0 &&
+    // A JSON part is replaced only by JSON, never by text that no longer parses.
+    keepsJsonShape(original, response.data.compressed);
   return { compressed: useful ? response.data.compressed : null, inputTokens, compressedTokens };
 }
 

@@ -1,3 +1,5 @@
+import { isJsonDocument, withJsonNote } from '../planner/compressed-json.ts';
+
 /** The tool through which the model asks for a compressed part's original. */
 export const RETRIEVE_TOOL_NAME = 'ctxopt_retrieve';
 
@@ -26,5 +28,8 @@ export const RETRIEVE_TOOL_INPUT_SCHEMA = {
  * The same bytes for the same compression, in every call and every integration.
  */
 export function compressedPartText(compressed: string, handle: string): string {
-  return `${compressed}\n[compressed; the original: ${RETRIEVE_TOOL_NAME} {"handle":"${handle}"}]`;
+  const note = `compressed; the original: ${RETRIEVE_TOOL_NAME} {"handle":"${handle}"}`;
+  // A JSON part stays JSON: the note goes inside it (compressed-json.ts).
+  if (isJsonDocument(compressed)) return withJsonNote(compressed, note);
+  return `${compressed}\n[${note}]`;
 }

@@ -1,3 +1,5 @@
+import { isJsonDocument, withJsonNote } from './compressed-json.ts';
+
 /** The line that introduces a compressed span, so the model reads it as earlier history. */
 export const COMPRESSED_HISTORY_HEADER = 'Earlier conversation (compressed):';
 
@@ -12,7 +14,13 @@ export function compressedHistoryText(compressedText: string): string {
 /** The line that introduces a compressed tool result, so the model knows it was shortened. */
 export const COMPRESSED_TOOL_RESULT_HEADER = 'Tool result (compressed):';
 
-/** The text of a tool result compressed in place: the same wording in every integration. */
+/**
+ * The text of a tool result compressed in place: the same wording in every integration.
+ * A JSON result stays JSON, the header a `"$compressed"` member inside it (compressed-json.ts).
+ */
 export function compressedToolResultText(compressedText: string): string {
+  if (isJsonDocument(compressedText)) {
+    return withJsonNote(compressedText, COMPRESSED_TOOL_RESULT_HEADER.replace(/:$/, ''));
+  }
   return `${COMPRESSED_TOOL_RESULT_HEADER}\n\n${compressedText}`;
 }

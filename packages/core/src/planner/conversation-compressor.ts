@@ -8,6 +8,7 @@ import { DEFAULT_STORE_TTL_SECONDS } from '../store/compression-store.ts';
 import { type GuardedStore, guardStore } from '../store/guarded-store.ts';
 import { MemoryCompressionStore } from '../store/memory-compression-store.ts';
 import { summarizeError } from '../usage-summary.ts';
+import { keepsJsonShape } from './compressed-json.ts';
 import { CompressionCache } from './compression-cache.ts';
 import type { CompressedSpanReport, CompressionReport } from './compression-report.ts';
 import { traceCompression } from './compression-tracing.ts';
@@ -217,7 +218,12 @@ export class ConversationCompressor {
           ),
       );
       const { request } = response.usage;
-      const saved = request.savedTokens > 0 && !/error|fail/i.test(response.compression.status);
+      const saved =
+        request.savedTokens > 0 &&
+        !/error|fail/i.test(response.compression.status) &&
+        // A JSON tool result is replaced only by JSON, never by text that no longer parses.
+        (span.kind !== 'tool-result' ||
+          keepsJsonShape(span.params.context as string, response.data.compressed));
       traceSpan.setAttributes({
         'gen_ai.response.id': response.requestId,
         'gen_ai.usage.input_tokens': request.inputTokens,

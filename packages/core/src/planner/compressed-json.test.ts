@@ -1,0 +1,46 @@
+import { compressedPartText, compressedToolResultText } from '@ctxopt/core';
+import { describe, expect, it } from 'vitest';
+
+/** A compressed JSON tool result or block part stays one valid JSON document, its numbers untouched. */
+describe('the note on a compressed JSON document', () => {
+  it('is the first member of an object, spliced in as text', () => {
+    const text = compressedToolResultText('{"price":1.10,"big":12345678901234567890}');
+    expect(text).toBe(
+      '{"$compressed":"Tool result (compressed)","price":1.10,"big":12345678901234567890}',
+    );
+    expect(JSON.parse(text).$compressed).toBe('Tool result (compressed)');
+  });
+
+  it('wraps an array, and fills an empty object', () => {
+    expect(compressedToolResultText(' [1e400, -0] ')).toBe(
+      '{"$compressed":"Tool result (compressed)","$items":[1e400, -0]}',
+    );
+    expect(compressedToolResultText('{ }')).toBe('{"$compressed":"Tool result (compressed)"}');
+  });
+
+  it('never overwrites a member of the document', () => {
+    const text = compressedToolResultText('{"$compressed":false,"$$compressed":0}');
+    expect(JSON.parse(text)).toEqual({
+      $$$compressed: 'Tool result (compressed)',
+      $compressed: false,
+      $$compressed: 0,
+    });
+  });
+
+  it('carries the handle of a block part inside the JSON', () => {
+    const text = compressedPartText('{"id":7}', 'cx0123456789ab');
+    expect(JSON.parse(text)).toEqual({
+      $compressed: 'compressed; the original: ctxopt_retrieve {"handle":"cx0123456789ab"}',
+      id: 7,
+    });
+  });
+
+  it('leaves text that is not one JSON document as before', () => {
+    expect(compressedToolResultText('{"a":1} and more')).toBe(
+      'Tool result (compressed):\n\n{"a":1} and more',
+    );
+    expect(compressedPartText('Plain text.', 'cx0123456789ab')).toBe(
+      'Plain text.\n[compressed; the original: ctxopt_retrieve {"handle":"cx0123456789ab"}]',
+    );
+  });
+});
