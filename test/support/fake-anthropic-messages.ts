@@ -144,13 +144,21 @@ export function blocksOf(message: AnthropicMessage): AnthropicBlock[] {
     : message.content;
 }
 
-/** The request's messages as JSON strings, each without its cache markers (they move, and are not cached content). */
+/**
+ * The request's messages as JSON strings in the form Anthropic reads them: a string content
+ * (of a message or of a tool result) as its one text block, every cache marker left out
+ * (markers move from call to call and are not cached content).
+ */
 export function messageTexts(request: Pick<AnthropicRequest, 'messages'>): string[] {
+  const normalized = (block: AnthropicBlock): AnthropicBlock => {
+    const { cache_control: _marker, ...rest } = block;
+    if (typeof rest.content === 'string') rest.content = [{ type: 'text', text: rest.content }];
+    if (Array.isArray(rest.content))
+      rest.content = (rest.content as AnthropicBlock[]).map(normalized);
+    return rest;
+  };
   return request.messages.map((message) =>
-    JSON.stringify({
-      role: message.role,
-      content: blocksOf(message).map(({ cache_control: _marker, ...block }) => block),
-    }),
+    JSON.stringify({ role: message.role, content: blocksOf(message).map(normalized) }),
   );
 }
 

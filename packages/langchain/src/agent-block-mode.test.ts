@@ -1,29 +1,15 @@
 import { MemoryCompressionStore } from '@ctxopt/core';
 import { contextOptimizerMiddleware, createRetrieveTool } from '@ctxopt/langchain';
 import { LocalContextOptimizer } from '@ctxopt/local';
-import { tool } from '@langchain/core/tools';
 import { ChatOpenAI } from '@langchain/openai';
 import { createAgent } from 'langchain';
 import { afterEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import {
   type ChatCompletionsRequest,
   type ScriptedReply,
   startFakeOpenAIChat,
 } from '../../../test/support/fake-openai-chat.ts';
-
-function orderLine(batch: number, index: number): string {
-  const seed = (batch * 7919 + index * 104_729) % 100_003;
-  return `order ${batch * 1000 + index} | customer C-${seed % 997} | status ${['shipped', 'pending', 'returned'][seed % 3]} | total ${((seed % 90_000) / 100).toFixed(2)} EUR`;
-}
-const lookup = tool(
-  async ({ batch }) => Array.from({ length: 40 }, (_, index) => orderLine(batch, index)).join('\n'),
-  {
-    name: 'lookup',
-    description: 'Looks up the orders of a batch',
-    schema: z.object({ batch: z.number() }),
-  },
-);
+import { lookup, orderLine } from './test-support/lookup-orders.ts';
 
 const textOf = (content: unknown) =>
   typeof content === 'string' ? content : JSON.stringify(content);

@@ -1,6 +1,7 @@
 import type { ConversationPolicy } from '@ctxopt/core';
 import { AIMessage } from '@langchain/core/messages';
 import { createMiddleware } from 'langchain';
+import { takesAnthropicCacheMarkers } from './cache-marker.ts';
 import { type ConversationOptimizerOptions, conversationSettings } from './conversation-options.ts';
 import { toPlannerMessages } from './message-mapping.ts';
 import { optimizeConversation } from './optimize-conversation.ts';
@@ -59,6 +60,7 @@ export function contextOptimizerMiddleware(options: ContextOptimizerMiddlewareOp
         policy,
         ...(runtime.signal ? { signal: runtime.signal } : {}),
         ...(typeof runtime.writer === 'function' ? { write: runtime.writer } : {}),
+        cacheMarkers: takesAnthropicCacheMarkers(request.model),
       });
       const response = await handler({ ...request, messages });
       const usage = AIMessage.isInstance(response) ? response.usage_metadata : undefined;

@@ -1,6 +1,8 @@
 import { type CompressionRun, compressedToolResultText, type MessageEdits } from '@ctxopt/core';
 import { AIMessage, type BaseMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
+import { withCacheMarker } from './cache-marker.ts';
 import type { CompressedMessageFactory } from './compressed-message.ts';
+import { messageWithContent } from './message-with-content.ts';
 
 /** Content blocks that hold a model's reasoning, by provider. */
 const reasoningTypes = new Set(['reasoning', 'thinking', 'redacted_thinking']);
@@ -12,21 +14,16 @@ const reasoningTypes = new Set(['reasoning', 'thinking', 'redacted_thinking']);
 export function messageEdits(
   run: CompressionRun,
   createMessage: CompressedMessageFactory,
+  cacheMarkers = false,
 ): MessageEdits<BaseMessage> {
   const historySpan = run.report.spans.find((span) => span.kind === 'history');
   return {
+    // Anthropic caches the prompt up to each marked message (`@langchain/anthropic` models only).
+    ...(cacheMarkers ? { markCacheBreakpoint: withCacheMarker } : {}),
     historyMessage: (text) => createMessage(text, historySpan!),
     replaceToolResult(message, toolCallId, text) {
       if (!ToolMessage.isInstance(message) || message.tool_call_id !== toolCallId) return message;
-      return new ToolMessage({
-        content: compressedToolResultText(text),
-        tool_call_id: message.tool_call_id,
-        ...(message.name === undefined ? {} : { name: message.name }),
-        ...(message.id === undefined ? {} : { id: message.id }),
-        ...(message.status === undefined ? {} : { status: message.status }),
-        additional_kwargs: message.additional_kwargs,
-        response_metadata: message.response_metadata,
-      });
+      return messageWithContent(message, compressedToolResultText(text)) ?? message;
     },
     recallMessage: (text) => new HumanMessage(text),
     dropReasoning(message) {
@@ -34,16 +31,7 @@ export function messageEdits(
       const content = message.content.filter(
         (part) => typeof part === 'string' || !reasoningTypes.has(part.type),
       );
-      return new AIMessage({
-        content,
-        tool_calls: message.tool_calls ?? [],
-        invalid_tool_calls: message.invalid_tool_calls ?? [],
-        additional_kwargs: message.additional_kwargs,
-        response_metadata: message.response_metadata,
-        ...(message.id === undefined ? {} : { id: message.id }),
-        ...(message.name === undefined ? {} : { name: message.name }),
-        ...(message.usage_metadata ? { usage_metadata: message.usage_metadata } : {}),
-      });
+      return messageWithContent(message, content) ?? message;
     },
   };
 }

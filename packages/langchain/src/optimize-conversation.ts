@@ -28,6 +28,11 @@ export interface ConversationCall {
   policy?: ConversationPolicy;
   /** Also receives the report (LangGraph's custom stream writer, in an agent). */
   write?: (chunk: unknown) => void;
+  /**
+   * The model turns `cache_control` content blocks into Anthropic cache breakpoints
+   * (`@langchain/anthropic`): block mode's breakpoints are marked on the messages.
+   */
+  cacheMarkers?: boolean;
 }
 
 /**
@@ -63,9 +68,15 @@ export async function optimizeConversation(
     run.texts.some((text) => text !== undefined) ||
     run.plan.removeEmpty.length > 0 ||
     run.plan.dropReasoning.length > 0 ||
-    run.plan.recall !== undefined;
+    run.plan.recall !== undefined ||
+    (call.cacheMarkers === true && (run.plan.cacheBreakpoints?.length ?? 0) > 0);
   if (!changed) return messages;
-  return applyCompression(messages, run.plan, run.texts, messageEdits(run, settings.createMessage));
+  return applyCompression(
+    messages,
+    run.plan,
+    run.texts,
+    messageEdits(run, settings.createMessage, call.cacheMarkers === true),
+  );
 }
 
 function worthReporting(report: CompressionReport): boolean {

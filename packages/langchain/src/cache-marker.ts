@@ -1,0 +1,68 @@
+import { AIMessage, type BaseMessage, type MessageContent } from '@langchain/core/messages';
+import { messageWithContent } from './message-with-content.ts';
+
+const EPHEMERAL = { type: 'ephemeral' } as const;
+
+/**
+ * Whether the chat model is `@langchain/anthropic`'s, which turns a `cache_control` on a
+ * content block into an Anthropic cache breakpoint. Read from the model's own type string,
+ * never from a class name (bundlers rename classes).
+ */
+export function takesAnthropicCacheMarkers(model: unknown): boolean {
+  const llmType = (model as { _llmType?: () => unknown } | undefined)?._llmType;
+  if (typeof llmType !== 'function') return false;
+  try {
+    return llmType.call(model) === 'anthropic';
+  } catch {
+    return false;
+  }
+}
+
+type Block = Record<string, unknown>;
+
+/** The content as blocks with the last one marked; `undefined` when no block can carry it. */
+function markedBlocks(content: MessageContent): Block[] | undefined {
+  if (typeof content === 'string') {
+    return content.length > 0
+      ? [{ type: 'text', text: content, cache_control: EPHEMERAL }]
+      : undefined;
+  }
+  const blocks = content.map((block) =>
+    typeof block === 'string' ? { type: 'text', text: block } : ({ ...block } as Block),
+  );
+  const last = blocks.at(-1);
+  if (!last) return undefined;
+  last.cache_control = EPHEMERAL;
+  return blocks;
+}
+
+/**
+ * The message with an Anthropic cache breakpoint on its last content block, its other
+ * fields kept. A string content becomes one text block (Anthropic reads both alike); an
+ * assistant message whose content is empty carries the marker on its last tool call. A
+ * message that cannot carry one comes back as it is.
+ */
+export function withCacheMarker(message: BaseMessage): BaseMessage {
+  let content: Block[] | undefined;
+  if (AIMessage.isInstance(message)) {
+    // LangChain's v1 output content is converted another way by @langchain/anthropic: left alone.
+    if (message.response_metadata?.output_version === 'v1') return message;
+    const calls = message.tool_calls ?? [];
+    const empty =
+      message.content === '' || (Array.isArray(message.content) && message.content.length === 0);
+    content =
+      empty && calls.length > 0
+        ? calls.map((call, index) => ({
+            type: 'tool_use',
+            id: call.id,
+            name: call.name,
+            input: call.args,
+            ...(index === calls.length - 1 ? { cache_control: EPHEMERAL } : {}),
+          }))
+        : markedBlocks(message.content);
+  } else {
+    content = markedBlocks(message.content);
+  }
+  if (!content) return message;
+  return messageWithContent(message, content as MessageContent) ?? message;
+}
