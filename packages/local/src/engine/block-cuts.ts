@@ -1,5 +1,6 @@
 import type { Label, UnitKind } from './segment.ts';
 import { findSentenceCuts } from './sentence-cuts.ts';
+import { isCased } from './text-case.ts';
 
 /**
  * Where units should start, read line by line: fenced code and tables as one block
@@ -85,6 +86,7 @@ function blockEnd(text: string, index: number, item: boolean, labels: Label[], l
 
 export function collectCuts(text: string, labels: Label[]): Cut[] {
   const cuts: Cut[] = [];
+  const cased = isCased(text);
   let index = 0;
   let label = 0;
   let midLine = false;
@@ -133,7 +135,9 @@ export function collectCuts(text: string, labels: Label[]): Cut[] {
     const item = !midLine && at(LIST_ITEM, text, index) !== null;
     const end = blockEnd(text, index, item, labels, label);
     cuts.push({ at: index, kind: item ? 'item' : 'text' });
-    for (const cut of findSentenceCuts(text, index, end)) cuts.push({ at: cut, kind: 'text' });
+    for (const cut of findSentenceCuts(text, index, end, cased)) {
+      cuts.push({ at: cut, kind: 'text' });
+    }
     index = end;
     midLine = false;
   }

@@ -45,4 +45,38 @@ describe('bridgeScores', () => {
     const scores = bridgeScores(TEXT, 'zeppelin quartz', segmentation, index, relevance);
     expect([...scores].every((score) => score === 0)).toBe(true);
   });
+
+  it('takes its sources from different texts when the best unit is repeated', () => {
+    // Overlapping passages repeat a sentence; the second source must be another sentence.
+    const text = [
+      'The Glass Orchard is a novel by Miriam Tollestrup.',
+      'The Glass Orchard is a novel by Miriam Tollestrup.',
+      'The Glass Orchard was filmed by Osric Delane.',
+      'Tollestrup grew up in Leeds.',
+      'Delane was born in Hobart.',
+      'Apples grow well in Kent.',
+    ].join('\n\n');
+    const segmentation = segment(text);
+    const index = indexUnits(text, segmentation.units);
+    const unitOf = (sentence: string) =>
+      segmentation.units.findIndex(({ start, end }) => text.slice(start, end).includes(sentence));
+    const relevance = new Float64Array(segmentation.units.length);
+    relevance[0] = 1;
+    relevance[unitOf('The Glass Orchard is') + 1] = 1;
+    relevance[unitOf('filmed by')] = 0.9;
+    const scores = bridgeScores(
+      text,
+      'Who made The Glass Orchard?',
+      segmentation,
+      index,
+      relevance,
+      {
+        sources: 2,
+        termsPerSource: 8,
+        neighborShare: 0.8,
+      },
+    );
+    expect(scores[unitOf('Tollestrup grew up')]).toBeGreaterThan(0);
+    expect(scores[unitOf('Delane was born')]).toBeGreaterThan(0);
+  });
 });

@@ -2,6 +2,8 @@ import { queryTerms } from './query-terms.ts';
 import { PRONOUN_START } from './score-query.ts';
 import type { Segmentation } from './segment.ts';
 import { stem } from './terms.ts';
+import { isCased } from './text-case.ts';
+import { DEFAULT_TUNING } from './tuning.ts';
 import type { UnitIndex } from './unit-index.ts';
 import { nextWord, type WordMatch } from './word-scanner.ts';
 
@@ -35,26 +37,6 @@ function isJsonDocument(text: string): boolean {
 }
 
 /**
- * Whether the text marks names with capitals: at least one letter in 200 is a capital
- * (English prose has several in 100; a text lower-cased by a pipeline has next to
- * none). Reads at most the first 50,000 characters.
- */
-function isCased(text: string): boolean {
-  let letters = 0;
-  let capitals = 0;
-  const end = Math.min(text.length, 50_000);
-  for (let at = 0; at < end; at++) {
-    const code = text.charCodeAt(at);
-    if (code >= 97 && code <= 122) letters++;
-    else if (code >= 65 && code <= 90) {
-      letters++;
-      capitals++;
-    }
-  }
-  return letters > 0 && capitals * 200 >= letters;
-}
-
-/**
  * The term ids of the names and numbers in `text[start, end)`: words that open with a
  * capital inside a sentence, and runs of digits. In a text without capitals (`cased`
  * false) every word is a candidate.
@@ -83,7 +65,11 @@ function entityTerms(
   return found;
 }
 
-export const BRIDGE_OPTIONS: BridgeOptions = { sources: 2, termsPerSource: 8, neighborShare: 0.8 };
+export const BRIDGE_OPTIONS: BridgeOptions = {
+  sources: DEFAULT_TUNING.bridgeSources,
+  termsPerSource: DEFAULT_TUNING.bridgeTermsPerSource,
+  neighborShare: DEFAULT_TUNING.bridgeNeighborShare,
+};
 
 export function bridgeScores(
   text: string,
@@ -123,13 +109,21 @@ export function bridgeScores(
         : 0;
   }
 
-  // The best first-pass prose units, best first.
+  // The best first-pass prose units, best first, one of each text: passages that
+  // overlap repeat sentences, and a repeat lends no new bridge terms.
   const sources: number[] = [];
+  const ranked: number[] = [];
   for (let unit = 0; unit < unitCount; unit++) {
-    if (!prose[unit] || relevance[unit]! <= 0) continue;
+    if (prose[unit] && relevance[unit]! > 0) ranked.push(unit);
+  }
+  ranked.sort((a, b) => relevance[b]! - relevance[a]! || a - b);
+  const sourceTexts = new Set<string>();
+  for (const unit of ranked) {
+    if (sources.length >= options.sources) break;
+    const key = text.slice(units[unit]!.start, units[unit]!.end).trim().toLowerCase();
+    if (sourceTexts.has(key)) continue;
+    sourceTexts.add(key);
     sources.push(unit);
-    sources.sort((a, b) => relevance[b]! - relevance[a]! || a - b);
-    if (sources.length > options.sources) sources.pop();
   }
   if (sources.length === 0) return scores;
 

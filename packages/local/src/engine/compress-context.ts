@@ -72,7 +72,8 @@ function result(
 
 /**
  * Multi-hop: units that name the bridge entities of the best first-pass units gain a
- * share of the best unit's relevance (see bridge-terms.ts).
+ * share of the best unit's relevance (see bridge-terms.ts), and the best of them a
+ * place among the first pass's best units.
  */
 function addBridge(
   text: string,
@@ -89,8 +90,27 @@ function addBridge(
   });
   let best = 0;
   for (const value of relevance) if (value > best) best = value;
+  // The first pass's scores are flat when every passage shares some of the question's
+  // words, and a bridge unit's share of the best score may not lift it into a tight
+  // budget: the n-th best bridge unit also ranks at least level with the first pass's
+  // (bridgeEvery * n)-th unit, so every few units kept, one carries the second hop.
+  const slotted = new Float64Array(relevance.length);
+  if (tuning.bridgeEvery > 0) {
+    const byRelevance = Float64Array.from(relevance).sort().reverse();
+    const byBridge: number[] = [];
+    for (let unit = 0; unit < relevance.length; unit++) if (bridge[unit]! > 0) byBridge.push(unit);
+    byBridge.sort((a, b) => bridge[b]! - bridge[a]! || a - b);
+    byBridge.forEach((unit, rank) => {
+      const at = Math.min(byRelevance.length - 1, tuning.bridgeEvery * (rank + 1) - 1);
+      // Just above that unit, so the bridge unit wins the tie.
+      slotted[unit] = byRelevance[at]! * (1 + 1e-9);
+    });
+  }
   for (let unit = 0; unit < relevance.length; unit++) {
-    relevance[unit]! += tuning.bridgeWeight * best * bridge[unit]!;
+    relevance[unit] = Math.max(
+      relevance[unit]! + tuning.bridgeWeight * best * bridge[unit]!,
+      slotted[unit]!,
+    );
   }
 }
 

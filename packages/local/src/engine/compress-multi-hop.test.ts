@@ -45,4 +45,16 @@ describe('compressContext on a two-hop question', () => {
       expect(result.compressed).toContain('Girton College');
     },
   );
+
+  it('keeps the bridge sentence in lower-cased passages at ultra, where every passage shares words with the question', () => {
+    // Lower-cased text has no capitals to mark sentences or names; every passage below
+    // mentions novels, authors or education, so the first pass alone ranks them flat.
+    const lowered = PASSAGES.map((passage) => passage.toLowerCase());
+    const result = compressContext({
+      context: lowered.join('\n\n'),
+      query: 'Where was the author of The Glass Orchard educated?',
+      level: 'ultra',
+    });
+    expect(result.compressed).toContain('girton college');
+  });
 });

@@ -31,6 +31,22 @@ describe('segment', () => {
     expect(sum).toBe(countTokens(text));
   });
 
+  it('cuts lower-cased prose into sentences, and cased prose not before a lower-case word', () => {
+    const lower =
+      'the play was first performed in 1635. it was published in 1637. the author studied at exeter college.';
+    expect(pieces(lower).map((unit) => unit.text)).toEqual([
+      'the play was first performed in 1635.',
+      ' it was published in 1637.',
+      ' the author studied at exeter college.',
+    ]);
+    // With capitals, a full stop before a lower-case word is not a sentence end.
+    const cased = 'The play ran for 12 wks. in London. It was published in 1637.';
+    expect(pieces(cased).map((unit) => unit.text)).toEqual([
+      'The play ran for 12 wks. in London.',
+      ' It was published in 1637.',
+    ]);
+  });
+
   it('keeps fenced code and tables whole and names headings', () => {
     const text =
       '# Setup\n\nInstall it first. Then run it.\n\n```sh\nnpm i\nnpm test\n```\n\n| k | v |\n| - | - |\n| a | 1 |\n\n## Next\n\nMore text.';

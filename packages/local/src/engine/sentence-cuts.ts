@@ -1,7 +1,8 @@
 /**
  * Sentence boundaries inside a block of prose, as offsets of the white space that
  * follows each sentence. Common abbreviations and initials do not end a sentence, nor
- * does a full stop followed by a lower-case word. Very long sentences are cut again at
+ * does a full stop followed by a lower-case word, unless the text has no capitals at all
+ * (lower-cased text, where every sentence opens in lower case). Very long sentences are cut again at
  * a clause boundary (or any space) so that one unit never swallows a whole budget.
  */
 
@@ -59,7 +60,7 @@ function clauseCuts(block: string, start: number, end: number, offset: number, c
 }
 
 /** Offsets in `[start, end)` where a sentence ends and white space begins. */
-export function findSentenceCuts(text: string, start: number, end: number): number[] {
+export function findSentenceCuts(text: string, start: number, end: number, cased = true): number[] {
   // The block alone, so that no search runs past its end.
   const block = text.slice(start, end);
   const cuts: number[] = [];
@@ -71,7 +72,7 @@ export function findSentenceCuts(text: string, start: number, end: number): numb
     let next = space;
     while (next < block.length && /\s/.test(block[next]!)) next++;
     if (next >= block.length) break;
-    if (/\p{Ll}/u.test(block[next]!)) continue;
+    if (cased && /\p{Ll}/u.test(block[next]!)) continue;
     clauseCuts(block, sentenceStart, space, start, cuts);
     cuts.push(start + space);
     sentenceStart = space;

@@ -51,6 +51,11 @@ export interface ScoringTuning {
   bridgeTermsPerSource: number;
   /** Share of a neighbouring unit's bridge score a unit gets. */
   bridgeNeighborShare: number;
+  /**
+   * The n-th best bridge unit ranks at least level with the first pass's
+   * (`bridgeEvery` * n)-th best unit (0 turns the slotting off).
+   */
+  bridgeEvery: number;
 }
 
 export const DEFAULT_TUNING: ScoringTuning = {
@@ -74,6 +79,7 @@ export const DEFAULT_TUNING: ScoringTuning = {
   turnAnswerShare: 0.6,
   bridgeWeight: 0.5,
   bridgeSources: 2,
-  bridgeTermsPerSource: 8,
+  bridgeTermsPerSource: 24,
   bridgeNeighborShare: 0.8,
+  bridgeEvery: 2,
 };
