@@ -64,26 +64,38 @@ export function parseJsonDocument(text: string): ParsedJson | undefined {
   const first = text.trimStart()[0];
   if (first !== '{' && first !== '[') return undefined;
   try {
-    // Validation alone: the parser without a reviver takes any depth.
-    JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  try {
     const value = JSON.parse(text, (_key, value: unknown, context?: { source?: string }) =>
       typeof value === 'number' && context?.source !== undefined
         ? rawJson.rawJSON(context.source)
         : value,
     ) as JsonDocument;
     return { document: value };
-  } catch {
+  } catch (error) {
+    if (!(error instanceof RangeError)) return undefined;
+  }
+  // Out of stack in the reviver: valid JSON nested too deep, or not JSON at all. The
+  // parser without a reviver takes any depth.
+  try {
+    JSON.parse(text);
     return { document: undefined };
+  } catch {
+    return undefined;
   }
 }
 
-/** A fresh object whose `__proto__` key, if any, is an ordinary member. */
-function emptyObject(): { [key: string]: Json } {
-  return Object.create(null) as { [key: string]: Json };
+/**
+ * Sets a member, `__proto__` included: assigning that key would set the object's
+ * prototype instead of adding a member (JSON.parse makes it an own member).
+ */
+function setMember(object: { [key: string]: Json }, key: string, value: Json): void {
+  if (key === '__proto__') {
+    Object.defineProperty(object, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  } else object[key] = value;
 }
 
 /** The key paths of a query: `a.b[0].c` is ['a', 'b', 'c']; each other word is a path of one. */
@@ -185,14 +197,14 @@ function choose(nodes: Node[], characters: number): Uint8Array {
 
 function build(nodes: Node[], kept: Uint8Array): Json {
   const copies: Json[] = nodes.map((node) =>
-    isContainer(node.value) ? (Array.isArray(node.value) ? [] : emptyObject()) : node.value,
+    isContainer(node.value) ? (Array.isArray(node.value) ? [] : {}) : node.value,
   );
   for (let index = 1; index < nodes.length; index++) {
     if (!kept[index]) continue;
     const { parent, key } = nodes[index]!;
     const container = copies[parent]!;
     if (Array.isArray(container)) container.push(copies[index]!);
-    else (container as { [key: string]: Json })[key as string] = copies[index]!;
+    else setMember(container as { [key: string]: Json }, key as string, copies[index]!);
   }
   return copies[0]!;
 }
@@ -221,8 +233,8 @@ function factor(value: Json): Json {
     return items;
   }
   if (isContainer(value)) {
-    const copy = emptyObject();
-    for (const [key, child] of Object.entries(value)) copy[key] = factor(child);
+    const copy: { [key: string]: Json } = {};
+    for (const [key, child] of Object.entries(value)) setMember(copy, key, factor(child));
     return copy;
   }
   return value;
