@@ -22,6 +22,11 @@ export function promptEdits(
       );
       return { ...message, content } as LanguageModelV4Message;
     },
+    // Block mode compresses only text-only user and assistant messages: one text part replaces them.
+    replaceText(message, compressedText) {
+      if (message.role !== 'user' && message.role !== 'assistant') return message;
+      return { ...message, content: [{ type: 'text' as const, text: compressedText }] };
+    },
     recallMessage: (text) => ({ role: 'user', content: [{ type: 'text', text }] }),
     // Anthropic caches the prompt up to here: the compressed blocks, the same on every call.
     markCacheBreakpoint(message) {

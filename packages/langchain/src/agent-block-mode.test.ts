@@ -149,4 +149,29 @@ describe('block mode through createAgent (@langchain/openai), default settings',
     expect(JSON.stringify(calls)).toContain(orderLine(1, 37));
     expect(textOf(state.messages.at(-1)!.content)).toBe('Found order 1037.');
   }, 60_000);
+  it('compresses a long user note of a closed block in place, once', async () => {
+    const { api, sent, ask } = await setup();
+    const note = (meeting: number) =>
+      Array.from(
+        { length: 20 },
+        (_, index) =>
+          `Project PX-${meeting}${index} ships from Leeds with supplier S-${meeting * 97 + index} and a budget of ${1000 + meeting * 31 + index} EUR.`,
+      ).join(' ');
+    for (let meeting = 1; meeting <= 5; meeting++) {
+      await ask(
+        `Notes of meeting ${meeting}: ${note(meeting)}\n\nLook up the orders of batch ${meeting}.`,
+      );
+    }
+    const notes = sent.filter((context) => context.startsWith('Notes of meeting'));
+    expect(notes.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(notes).size).toBe(notes.length);
+    const firstUser = String(
+      api.requests.at(-1)!.messages.find((message) => message.role === 'user')!.content,
+    );
+    expect(firstUser).toContain('Project PX-1');
+    expect(firstUser.length).toBeLessThan(note(1).length);
+    expect(firstUser).toMatch(
+      /\[compressed; the original: ctxopt_retrieve \{"handle":"cx[0-9a-f]{12}"\}\]$/,
+    );
+  });
 });

@@ -25,6 +25,9 @@ export function messageEdits(
       if (!ToolMessage.isInstance(message) || message.tool_call_id !== toolCallId) return message;
       return messageWithContent(message, compressedToolResultText(text)) ?? message;
     },
+    // Block mode compresses only text-only human and AI messages: the text becomes their content.
+    replaceText: (message, compressedText) =>
+      messageWithContent(message, compressedText) ?? message,
     recallMessage: (text) => new HumanMessage(text),
     dropReasoning(message) {
       if (!AIMessage.isInstance(message) || typeof message.content === 'string') return message;

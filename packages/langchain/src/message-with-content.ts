@@ -1,14 +1,15 @@
 import {
   AIMessage,
   type BaseMessage,
+  ChatMessage,
   HumanMessage,
   type MessageContent,
   ToolMessage,
 } from '@langchain/core/messages';
 
 /**
- * A copy of a human, assistant or tool message with another content and every other
- * field kept (ids, tool calls, metadata, usage); `undefined` for any other kind.
+ * A copy of a human, assistant, tool or chat message with another content and every
+ * other field kept (ids, tool calls, metadata, usage); `undefined` for any other kind.
  */
 export function messageWithContent(
   message: BaseMessage,
@@ -37,5 +38,6 @@ export function messageWithContent(
     });
   }
   if (HumanMessage.isInstance(message)) return new HumanMessage(common);
+  if (ChatMessage.isInstance(message)) return new ChatMessage({ ...common, role: message.role });
   return undefined;
 }

@@ -6,6 +6,7 @@ import type {
 } from '../planner/compression-report.ts';
 import type { PlannerMessage } from '../planner/conversation.ts';
 import type { ConversationPolicy } from '../planner/conversation-policy.ts';
+import { estimateTokens } from '../planner/estimate-tokens.ts';
 import type { CompressionPlan, CompressionSpan } from '../planner/plan-compression.ts';
 import type { GuardedStore } from '../store/guarded-store.ts';
 import { summarizeError } from '../usage-summary.ts';
@@ -16,6 +17,30 @@ import type { CacheSchedule } from './cost-gate.ts';
 
 /** The level of block compressions when the policy sets neither level nor mode. */
 export const BLOCK_LEVEL = 'ultra';
+
+/**
+ * A user or assistant text of this many estimated tokens or more (about 1,000 characters: a
+ * pasted note, a long answer) is compressed in its closed block like a tool result.
+ */
+export const BLOCK_TEXT_MIN_TOKENS = 250;
+
+/** The level of those texts' compressions when the policy sets neither level nor mode. */
+export const BLOCK_TEXT_LEVEL = 'standard';
+
+/**
+ * A text-only user or assistant message long enough to compress: no tool call or result,
+ * nothing text cannot carry (files, reasoning, provider options), not a pinned role.
+ */
+function longText(message: PlannerMessage, pinned: ReadonlySet<string>): boolean {
+  return (
+    (message.role === 'user' || message.role === 'assistant') &&
+    !pinned.has(message.role) &&
+    !message.hasNonTextParts &&
+    (message.toolCallIds?.length ?? 0) === 0 &&
+    (message.toolResultIds?.length ?? 0) === 0 &&
+    estimateTokens(message.text) >= BLOCK_TEXT_MIN_TOKENS
+  );
+}
 
 /** How block mode is set up; the integrations fill it from their options. */
 export interface BlockSettings {
@@ -50,9 +75,10 @@ export interface BlockRunCall {
 
 /**
  * Block mode in the shape of the conversation policy's result: each compressed tool
- * result of a closed block is a `tool-result` span replaced in place (query-free, so its
- * text never changes from call to call), the recall a message to insert before the
- * question, and the last block's end and the tail cache breakpoints. `applyCompression` applies it.
+ * result of a closed block is a `tool-result` span and each compressed long user or
+ * assistant text a `message-text` span, replaced in place (query-free, so their text never
+ * changes from call to call); the recall is a message to insert before the question; the
+ * last block's end and the tail are cache breakpoints. `applyCompression` applies it.
  */
 export async function runBlockCompression(
   messages: readonly PlannerMessage[],
@@ -63,13 +89,21 @@ export async function runBlockCompression(
   const excluded = new Set(policy.toolResults.exclude);
   const pinned = new Set(policy.pinnedRoles);
   const blockMessages: BlockMessage[] = messages.map((message) => {
-    const results =
-      pinned.has(message.role) || !policy.toolResults.compress ? [] : (message.toolResults ?? []);
-    return {
+    const shape = {
       role: message.role,
       text: message.text,
       ...(message.toolCallIds ? { toolCallIds: message.toolCallIds } : {}),
       ...(message.toolResultIds ? { toolResultIds: message.toolResultIds } : {}),
+    };
+    if (longText(message, pinned)) {
+      // The user's and the model's own words are kept more of than tool output.
+      const level = policy.level ?? (policy.mode === undefined ? BLOCK_TEXT_LEVEL : undefined);
+      return { ...shape, parts: [{ text: message.text, ...(level ? { level } : {}) }] };
+    }
+    const results =
+      pinned.has(message.role) || !policy.toolResults.compress ? [] : (message.toolResults ?? []);
+    return {
+      ...shape,
       // Excluded tools and results text cannot carry stay verbatim: an empty part is never sent.
       parts: results.map((result) => ({
         text: result.text === undefined || excluded.has(result.toolName) ? '' : result.text,
@@ -110,21 +144,21 @@ export async function runBlockCompression(
   const texts: string[] = [];
   const spanReports: CompressedSpanReport[] = [];
   for (const part of outcome?.parts ?? []) {
-    const result = messages[part.messageIndex]!.toolResults![part.partIndex]!;
+    // A part is one of the message's tool results, or (a message without any) its whole text.
+    const result = messages[part.messageIndex]!.toolResults?.[part.partIndex];
+    const where = result
+      ? { kind: 'tool-result' as const, toolCallId: result.toolCallId, toolName: result.toolName }
+      : { kind: 'message-text' as const };
     spans.push({
-      kind: 'tool-result',
+      ...where,
       messageIndex: part.messageIndex,
-      toolCallId: result.toolCallId,
-      toolName: result.toolName,
       params: { context: part.original },
       estimatedTokens: Math.ceil(part.original.length / 4),
     });
     texts.push(part.text);
     spanReports.push({
-      kind: 'tool-result',
+      ...where,
       messageIndexes: [part.messageIndex],
-      toolCallId: result.toolCallId,
-      toolName: result.toolName,
       status: 'compressed',
       cached: part.reused,
       charactersBefore: part.original.length,

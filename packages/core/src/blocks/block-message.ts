@@ -1,4 +1,5 @@
 import type { PlannerMessage } from '../planner/conversation.ts';
+import type { CompressionLevel } from '../schemas.ts';
 
 /**
  * A text a block may replace with its compression: a tool result, or a long user or
@@ -13,6 +14,8 @@ export interface BlockPart {
    * tool call's name and arguments; the question of a later turn is not known yet.
    */
   query?: string;
+  /** This part's level, when the settings set no `mode`. @default the settings' `level` */
+  level?: CompressionLevel;
 }
 
 /** The planner's view of a message, plus the parts of it that block mode may compress. */

@@ -97,6 +97,7 @@ interface PartJob {
   role: string;
   text: string;
   query: string | undefined;
+  level: CompressionLevel | undefined;
   key: string;
   record: StoredCompression | undefined;
   reused: boolean;
@@ -165,7 +166,7 @@ export async function compressBlocks(
             'ctxopt.block.role': job.role,
             'ctxopt.estimated_tokens': estimateTokens(job.text),
             'ctxopt.cache_hit': false,
-            ...(settings.level ? { 'ctxopt.level': settings.level } : {}),
+            ...(job.level ? { 'ctxopt.level': job.level } : {}),
             ...(settings.mode ? { 'ctxopt.mode': settings.mode } : {}),
           },
           async (span) => {
@@ -174,7 +175,7 @@ export async function compressBlocks(
                 {
                   context: job.text,
                   ...(job.query ? { query: job.query } : {}),
-                  ...levelOrModeOf(settings),
+                  ...levelOrModeOf({ level: job.level, mode: settings.mode }),
                 },
                 { ...settings.requestOptions, signal: raceSignal },
               ),
@@ -242,11 +243,12 @@ function partJobs(
       if (message.hasNonTextParts) continue;
       message.parts?.forEach((part, partIndex) => {
         if (estimateTokens(part.text) < settings.partMinTokens) return;
+        const level = settings.mode === undefined ? (part.level ?? settings.level) : undefined;
         const key = compressionKey({
           role: message.role,
           text: part.text,
           query: part.query,
-          level: settings.level,
+          level,
           mode: settings.mode,
         });
         jobs.push({
@@ -255,6 +257,7 @@ function partJobs(
           role: message.role,
           text: part.text,
           query: part.query,
+          level,
           key,
           record: undefined,
           reused: false,

@@ -6,6 +6,11 @@ export interface MessageEdits<T> {
   historyMessage(compressedText: string): T;
   /** The message with the result of `toolCallId` replaced by `compressedText`, all else kept. */
   replaceToolResult(message: T, toolCallId: string, compressedText: string): T;
+  /**
+   * Block mode: the (text-only) user or assistant message with its text replaced by
+   * `compressedText`, all else kept. Absent: such spans stay as they were.
+   */
+  replaceText?(message: T, compressedText: string): T;
   /** The message without its reasoning parts. */
   dropReasoning(message: T): T;
   /** Block mode's recall message. @default `historyMessage` */
@@ -33,7 +38,11 @@ export function applyCompression<T>(
     const text = texts[spanIndex];
     if (text === undefined) return;
     if (span.kind === 'history') history = { start: span.start, end: span.end, text };
-    else {
+    else if (span.kind === 'message-text') {
+      if (edits.replaceText) {
+        edited[span.messageIndex] = edits.replaceText(edited[span.messageIndex]!, text);
+      }
+    } else {
       const message = edited[span.messageIndex]!;
       edited[span.messageIndex] = edits.replaceToolResult(message, span.toolCallId, text);
     }

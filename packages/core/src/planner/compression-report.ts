@@ -4,8 +4,11 @@ import type { CompressionSkipReason } from './plan-compression.ts';
 
 /** What happened to one span of a prompt. */
 export interface CompressedSpanReport {
-  /** `history`: a run of earlier messages became one message; `tool-result`: one result was compressed in place. */
-  kind: 'history' | 'tool-result';
+  /**
+   * `history`: a run of earlier messages became one message; `tool-result`: one result was
+   * compressed in place; `message-text`: block mode compressed a long user or assistant text in place.
+   */
+  kind: 'history' | 'tool-result' | 'message-text';
   /** Indexes of the compressed messages in the prompt as it came in. */
   messageIndexes: number[];
   toolCallId?: string;
@@ -36,7 +39,7 @@ export interface BlockReport {
   blocks: number;
   /** Index (in the prompt as it came in) where the open tail starts. */
   tailStart: number;
-  /** Tool results replaced by their compression, and of those the ones found in the store. */
+  /** Tool results and long texts replaced by their compression, and of those the ones found in the store. */
   compressedParts: number;
   reusedParts: number;
   /** Characters sent to the service by this prompt. */

@@ -292,11 +292,13 @@ function spanReport(
   const where =
     span.kind === 'history'
       ? { messageIndexes: range(span.start, Math.min(span.end, messageCount)) }
-      : {
-          messageIndexes: [span.messageIndex],
-          toolCallId: span.toolCallId,
-          toolName: span.toolName,
-        };
+      : span.kind === 'message-text'
+        ? { messageIndexes: [span.messageIndex] }
+        : {
+            messageIndexes: [span.messageIndex],
+            toolCallId: span.toolCallId,
+            toolName: span.toolName,
+          };
   if (outcome.status === 'rejected') {
     return {
       kind: span.kind,

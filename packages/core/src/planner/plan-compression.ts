@@ -23,6 +23,13 @@ export type CompressionSpan =
       toolName: string;
       params: CompressParams;
       estimatedTokens: number;
+    }
+  | {
+      /** Block mode: a long user or assistant text, replaced in place by its compression. */
+      kind: 'message-text';
+      messageIndex: number;
+      params: CompressParams;
+      estimatedTokens: number;
     };
 
 export type CompressionSkipReason = 'disabled' | 'below-trigger' | PlanSkipReason;
