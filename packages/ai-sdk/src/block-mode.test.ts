@@ -237,4 +237,47 @@ describe('block mode through generateText and @ai-sdk/anthropic, default setting
     expect(blocks[markers[1]!]!.text).toBe('What is the status of order 1037?');
     expect(JSON.stringify(blocks[recallIndex])).toContain(orderLine(1, 37));
   });
+  it('caches a tool loop’s fresh results to the end of the prompt: the loop’s next step reads them', async () => {
+    // Each turn looks up two batches, one step after the other, then answers.
+    const fake = await startFakeAnthropic(
+      (request, index) => {
+        const turnStart = request.messages.findLastIndex((message) =>
+          blocksOf(message).some((block) => block.type === 'text'),
+        );
+        const results = request.messages
+          .slice(turnStart)
+          .flatMap((message) => blocksOf(message))
+          .filter((block) => block.type === 'tool_result').length;
+        const batch = Number(/batch (\d+)/.exec(JSON.stringify(request.messages[turnStart]))?.[1]);
+        return results < 2
+          ? {
+              toolCalls: [
+                {
+                  id: `toolu_${index + 1}`,
+                  name: 'lookup',
+                  arguments: { batch: batch + results * 100 },
+                },
+              ],
+            }
+          : { text: `Batches ${batch} and ${batch + 100} read.` };
+      },
+      { usage: fixedUsage },
+    );
+    cleanups.push(fake.close);
+    const model = wrapLanguageModel({
+      model: createAnthropic({ baseURL: fake.baseURL, apiKey: 'sk-ant-test' })('claude-sonnet-4-5'),
+      middleware: contextOptimizerMiddleware({ optimizer: new LocalContextOptimizer() }),
+    });
+    await runTurns(model, 5, lookupTools);
+    // The last turn: its first step ends with a fresh result, its second with two.
+    const [firstStep, secondStep] = fake.requests.slice(-2) as [AnthropicRequest, AnthropicRequest];
+    for (const request of [firstStep, secondStep]) {
+      const last = blocksOf(request.messages.at(-1)!).at(-1)!;
+      expect(last).toMatchObject({ type: 'tool_result', cache_control: { type: 'ephemeral' } });
+    }
+    // What the first step cached, the second sends again unchanged.
+    expect(messageTexts(secondStep).slice(0, firstStep.messages.length)).toEqual(
+      messageTexts(firstStep),
+    );
+  });
 });
