@@ -11,11 +11,11 @@
  * (the goal is about 100 ms per MB of input).
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { performance } from 'node:perf_hooks';
 import { compressContext } from '../packages/local/src/engine/compress-context.ts';
 import { typescriptFile } from '../packages/local/src/engine/testing/code-files.ts';
 import { countTokens } from '../packages/local/src/engine/tokenizer.ts';
 import { LocalContextOptimizer } from '../packages/local/src/local-context-optimizer.ts';
+import { longestPause } from '../test/support/longest-pause.ts';
 
 const quick = process.argv.includes('--quick');
 
@@ -116,28 +116,6 @@ for (const kind of kinds) {
   console.log(
     `| ${kind.name} | ${size} | ${small.toFixed(0)} | ${large.toFixed(0)} | ${(large / small).toFixed(1)} | ${(large / ((size * 4) / 1e6)).toFixed(0)} |`,
   );
-}
-
-/**
- * The call's duration, the longest a 1 ms interval on this event loop went without firing
- * (on a loaded machine this includes the time the OS gave the thread to others), and the
- * time the loop was busy during the call (its active time, the interval's own ticks included).
- */
-async function longestPause(call: () => Promise<unknown>) {
-  let last = performance.now();
-  let longest = 0;
-  const interval = setInterval(() => {
-    const now = performance.now();
-    longest = Math.max(longest, now - last);
-    last = now;
-  }, 1);
-  const started = performance.now();
-  const utilization = performance.eventLoopUtilization();
-  await call();
-  const busy = performance.eventLoopUtilization(utilization).active;
-  const ended = performance.now();
-  clearInterval(interval);
-  return { duration: ended - started, longest: Math.max(longest, ended - last), busy };
 }
 
 const megabyte = quick ? 250_000 : 1_000_000;

@@ -1,5 +1,6 @@
 import { LocalContextOptimizer } from '@ctxopt/local';
 import { describe, expect, it } from 'vitest';
+import { longestPause } from '../../../test/support/longest-pause.ts';
 
 /**
  * `LocalContextOptimizer` leaves the caller's event loop free while it compresses a large
@@ -31,26 +32,6 @@ const inputs: Record<string, () => string> = {
     randomRun('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/', MEGABYTE, 2),
   newlines: () => `Storm damage report.${'\n'.repeat(MEGABYTE - 40)}The pier reopened.`,
 };
-
-/** The call's duration and the longest time a 1 ms interval on this event loop went without firing. */
-async function longestPause<T>(call: () => Promise<T>) {
-  let last = performance.now();
-  let longest = 0;
-  const interval = setInterval(() => {
-    const now = performance.now();
-    longest = Math.max(longest, now - last);
-    last = now;
-  }, 1);
-  const started = performance.now();
-  try {
-    const result = await call();
-    const ended = performance.now();
-    longest = Math.max(longest, ended - last);
-    return { result, duration: ended - started, longest };
-  } finally {
-    clearInterval(interval);
-  }
-}
 
 describe('LocalContextOptimizer on a megabyte of context', () => {
   const optimizer = new LocalContextOptimizer();

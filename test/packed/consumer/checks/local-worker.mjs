@@ -1,6 +1,7 @@
 // LocalContextOptimizer of the installed package compresses a large context in its worker
 // thread (dist/compress-worker.js or .cjs, found beside the bundle): a timer on this event
-// loop keeps firing, and the answer is the synchronous engine's.
+// loop keeps firing, and the answer is the synchronous engine's. The pause is measured as
+// test/support/longest-pause.ts does; this file runs outside the workspace, without it.
 import assert from 'node:assert/strict';
 
 function base64(length) {
