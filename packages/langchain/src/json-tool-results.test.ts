@@ -1,0 +1,65 @@
+import { ContextOptimizerRunnable } from '@ctxopt/langchain';
+import { LocalContextOptimizer } from '@ctxopt/local';
+import { AIMessage, type BaseMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { adversarialJson, changedNumbers } from '../../../test/support/adversarial-json.ts';
+
+/**
+ * `ToolMessage` results that are JSON (API responses) come out of the LCEL step as valid
+ * JSON after compression, with every number's text unchanged, on adversarial documents,
+ * whether older results are compressed in place or in block mode.
+ */
+
+const QUESTION = 'What is owner.contact.email, and which station has the highest price?';
+
+/** One turn of a tool loop: the question, then tool calls whose results are the JSON texts. */
+function toolLoop(results: readonly string[]): BaseMessage[] {
+  const messages: BaseMessage[] = [new HumanMessage(QUESTION)];
+  results.forEach((result, index) => {
+    const id = `call_${index + 1}`;
+    messages.push(
+      new AIMessage({ content: '', tool_calls: [{ id, name: 'stations', args: { page: index } }] }),
+      new ToolMessage({ content: result, tool_call_id: id, name: 'stations' }),
+    );
+  });
+  return messages;
+}
+
+describe('JSON tool results through ContextOptimizerRunnable', () => {
+  for (const blocks of [false, true]) {
+    it(`stay valid JSON with the same number texts (blocks: ${blocks})`, async () => {
+      const runnable = new ContextOptimizerRunnable({
+        optimizer: new LocalContextOptimizer(),
+        blocks: blocks && { blockTokens: 200 },
+        toolResults: { keepLast: 1, minTokens: 1 },
+        onError: 'throw',
+      });
+      let compressed = 0;
+      let retrievable = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(adversarialJson, { minLength: 3, maxLength: 6 }),
+          async (results) => {
+            const output = await runnable.invoke(toolLoop(results));
+            const tools = output.filter((message) => ToolMessage.isInstance(message));
+            expect(tools).toHaveLength(results.length);
+            for (const tool of tools) {
+              const content = tool.text;
+              expect(() => JSON.parse(content), content.slice(0, 200)).not.toThrow();
+              expect(changedNumbers(content, results)).toEqual([]);
+              if (content.includes('"$compressed"')) compressed++;
+              if (content.includes('ctxopt_retrieve')) retrievable++;
+            }
+          },
+        ),
+        { numRuns: 12 },
+      );
+      // The property says something only if results were compressed.
+      expect(compressed).toBeGreaterThan(5);
+      // Block mode's compressions carry the handle of their original, inside the JSON.
+      if (blocks) expect(retrievable).toBeGreaterThan(5);
+      else expect(retrievable).toBe(0);
+    }, 120_000);
+  }
+});
