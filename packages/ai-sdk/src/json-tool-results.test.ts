@@ -1,9 +1,10 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { contextOptimizerMiddleware } from '@ctxopt/ai-sdk';
+import type { CompressResponse, ContextOptimizer } from '@ctxopt/core';
 import { LocalContextOptimizer } from '@ctxopt/local';
 import { generateText, type ModelMessage, wrapLanguageModel } from 'ai';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adversarialJson, hugeArray } from '../../../test/support/adversarial-json.ts';
 import { startFakeOpenAIChat } from '../../../test/support/fake-openai-chat.ts';
 import { JsonToolResultTally } from '../../../test/support/json-tool-results.ts';
@@ -56,14 +57,18 @@ afterAll(async () => {
 });
 
 /** The tool messages' contents as `@ai-sdk/openai` sent them. */
-async function sentToolResults(results: readonly string[], blocks: boolean): Promise<string[]> {
+async function sentToolResults(
+  results: readonly string[],
+  blocks: boolean,
+  optimizer: ContextOptimizer = new LocalContextOptimizer(),
+): Promise<string[]> {
   const openai = createOpenAI({ apiKey: 'sk-test-openai', baseURL: openaiApi.baseURL });
   const before = openaiApi.requests.length;
   await generateText({
     model: wrapLanguageModel({
       model: openai.chat('gpt-4o-mini'),
       middleware: contextOptimizerMiddleware({
-        optimizer: new LocalContextOptimizer(),
+        optimizer,
         blocks: blocks && { blockTokens: 200 },
         toolResults: { keepLast: 1, minTokens: 1 },
         onError: 'throw',
@@ -93,5 +98,40 @@ describe('JSON tool results through contextOptimizerMiddleware', () => {
       );
       tally.expectCompressed(blocks);
     }, 120_000);
+  }
+
+  for (const blocks of [false, true]) {
+    it(`stay as they were when the service answers text that is not JSON (blocks: ${blocks})`, async () => {
+      // A service that answers every compression with prose, as a remote one might.
+      const prose: CompressResponse = {
+        success: true,
+        requestId: 'req_prose',
+        data: { compressed: 'The stations are open.' },
+        compression: { status: 'compressed' },
+        usage: {
+          request: { inputTokens: 400, compressedTokens: 5, savedTokens: 395, reductionPct: 98.75 },
+          monthly: {
+            limitTokens: 1_000_000,
+            usedTokens: 400,
+            remainingTokens: 999_600,
+            resetsAt: '2026-12-01T00:00:00.000Z',
+          },
+        },
+      };
+      const optimizer: ContextOptimizer = {
+        compress: async () => structuredClone(prose),
+        generate: async () => {
+          throw new Error('not used');
+        },
+      };
+      const results = [1, 2, 3, 4].map(
+        (page) => `{"page":${page},"items":[${'{"id":1,"price":1.10},'.repeat(60)}{"id":2}]}`,
+      );
+      const plain = 'Station 7 reopened after the storm. '.repeat(40);
+      const sent = await sentToolResults([...results, plain, results[0]!], blocks, optimizer);
+      expect(sent.slice(0, 4)).toEqual(results);
+      // The same answer does replace a result that was text: the service was asked and used.
+      expect(sent[4]).toContain('The stations are open.');
+    }, 60_000);
   }
 });
