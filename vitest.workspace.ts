@@ -138,6 +138,7 @@ export const projects = [
               root('./scripts/require-build.ts'),
               root('./test/packed/support/install-packed.ts'),
             ],
+            setupFiles: [root('./test/packed/support/consumer-present.ts')],
             // npm installs the tarballs and their peers once, for the whole layer.
             hookTimeout: 300_000,
             testTimeout: 120_000,
