@@ -85,18 +85,26 @@ describe('LocalContextOptimizer on a megabyte of context', () => {
     await optimizer.compress({ context: randomRun('abc ', 40_000, 3), level: 'standard' });
   }, 60_000);
 
+  /** One call's longest pause, and its bound: in a worker, about as long as while waiting. */
+  async function measure(context: string) {
+    const { result, duration, longest } = await longestPause(() =>
+      optimizer.compress({ context, query: 'storm damage', level: 'standard' }),
+    );
+    const waiting = await longestPause(() => delay(Math.min(duration, 2_000)));
+    return { result, longest, bound: Math.max(duration / 4, 4 * waiting.longest) };
+  }
+
   for (const [name, make] of Object.entries(inputs)) {
     it(`keeps the event loop turning (${name})`, async () => {
       const context = make();
-      const { result, duration, longest } = await longestPause(() =>
-        optimizer.compress({ context, query: 'storm damage', level: 'standard' }),
-      );
-      expect(result.compression.status).toBe('compressed');
-      expect(result.usage.request.compressedTokens).toBeGreaterThan(0);
-      const waiting = await longestPause(() => delay(Math.min(duration, 2_000)));
-      // In process the loop stood still for the whole call; in a worker, about as long as
-      // it does while it only waits.
-      expect(longest).toBeLessThan(Math.max(duration / 4, 4 * waiting.longest));
+      let measured = await measure(context);
+      // Measured once more before it fails: on a loaded machine a garbage collection or the
+      // OS once held the loop 176 ms in a 616 ms call. In process the loop stands still
+      // for the whole call, every time.
+      if (measured.longest >= measured.bound) measured = await measure(context);
+      expect(measured.result.compression.status).toBe('compressed');
+      expect(measured.result.usage.request.compressedTokens).toBeGreaterThan(0);
+      expect(measured.longest).toBeLessThan(measured.bound);
     }, 120_000);
   }
 });
