@@ -118,7 +118,11 @@ export function selectUnits(input: SelectionInput): Uint8Array {
     if (!duplicate[unit]) take(unit);
   }
   // Repetitive text: the near-duplicates skipped fill the output up to a tenth of the budget.
-  for (let at = 0; at < order.length && used < budget / 10; at++) take(order[at]!);
+  // They aim an eighth higher: units are counted apart, and the kept ones, joined, can
+  // merge into fewer tokens (a run of one letter cut into pieces), which must not take
+  // the output under the tenth.
+  const floor = (budget / 10) * 1.125;
+  for (let at = 0; at < order.length && used < floor; at++) take(order[at]!);
   // Nothing fits (one block larger than the whole budget): keep the best unit anyway.
   if (used === 0 && order.length > 0) {
     const best = order[0]!;
