@@ -61,6 +61,9 @@ const hookTimeout = testTimeout;
 // loaded machine. A poll that is met returns at once; one that never is still fails.
 const expect = { poll: { timeout: 10_000 } };
 
+// Property tests draw from a fixed seed under CI (see the file).
+const setupFiles = [root('./test/support/fast-check-seed.ts')];
+
 function sourceProject(name: string, directory: string) {
   return defineProject({
     resolve: { conditions: sourceConditions },
@@ -74,6 +77,7 @@ function sourceProject(name: string, directory: string) {
       testTimeout,
       hookTimeout,
       expect,
+      setupFiles,
     },
   });
 }
@@ -104,6 +108,7 @@ function distProject(name: string, directory: string, format: 'esm' | 'cjs') {
       testTimeout,
       hookTimeout,
       expect,
+      setupFiles,
       globalSetup: [root('./scripts/require-build.ts')],
       server: { deps: { external: [builtFiles] } },
       env: { CTXOPT_TEST_TARGET: format === 'esm' ? 'dist' : 'dist-cjs' },
