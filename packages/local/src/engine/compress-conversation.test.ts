@@ -151,4 +151,34 @@ describe('compressContext on a conversation', () => {
       expect(result.compressed, level).toContain(answer);
     }
   });
+
+  it('with a query keeps a fact sent two messages after the turn that matches the query', () => {
+    const smallTalk = [
+      'Haha yes, that was such a fun evening with everyone.',
+      'I know right, we should do that again sometime soon.',
+      'Totally agree, it has been a long week at work though.',
+      'Same here, I could really use a nap this afternoon.',
+    ];
+    const messages: Array<{ role: 'user' | 'assistant'; content: string }> = [];
+    for (let at = 0; at < 40; at++) {
+      messages.push({ role: ROLES[at % 2]!, content: smallTalk[at % smallTalk.length]! });
+      if (at === 9) {
+        // One speaker, three messages in a row: the fact comes after an aside.
+        messages.push(
+          { role: 'assistant', content: 'The trip to Turkey with my family was wonderful.' },
+          { role: 'assistant', content: 'Honestly the best food ever.' },
+          { role: 'assistant', content: 'Two whole months, at a house by the sea near Antalya.' },
+        );
+      }
+    }
+    const fact = 'assistant: Two whole months, at a house by the sea near Antalya.';
+    for (const level of ['standard', 'ultra'] as const) {
+      const result = compressContext({
+        context: messages,
+        query: 'How long was her trip to Turkey?',
+        level,
+      });
+      expect(result.compressed, level).toContain(fact);
+    }
+  });
 });

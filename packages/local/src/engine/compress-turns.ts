@@ -37,7 +37,8 @@ const ASKS = /\?[\s"”')]*$/;
 
 /**
  * The relevance a message borrows from its neighbours: the question a relevant message
- * answers, and the answer (the next message) of a relevant message that asks. A
+ * answers, the answer (the next message) of a relevant message that asks, and the
+ * messages next to a relevant one. A
  * question and its answer are one fact split over two turns ("How long did you stay?"
  * "Two months."); the answer alone often shares no word with a later question.
  */
@@ -53,9 +54,18 @@ function neighbourRelevance(
     if (at > 0) {
       const previous = spans[at - 1]!;
       const asks = ASKS.test(text.slice(Math.max(previous.start, previous.end - 8), previous.end));
-      best = own[at - 1]! * (asks ? tuning.turnAnswerShare : tuning.turnNeighbourShare);
+      if (asks) best = own[at - 1]! * tuning.turnAnswerShare;
     }
-    if (at + 1 < spans.length) best = Math.max(best, own[at + 1]! * tuning.turnNeighbourShare);
+    // The messages around it, up to `turnNeighbourReach` away: a speaker often sends a
+    // fact in two or three short messages in a row, or answers after a short aside.
+    for (let distance = 1; distance <= tuning.turnNeighbourReach; distance++) {
+      if (at - distance >= 0) {
+        best = Math.max(best, own[at - distance]! * tuning.turnNeighbourShare);
+      }
+      if (at + distance < spans.length) {
+        best = Math.max(best, own[at + distance]! * tuning.turnNeighbourShare);
+      }
+    }
     borrowed[at] = best;
   }
   return borrowed;

@@ -41,6 +41,8 @@ export interface ScoringTuning {
   turnCostExponentWithQuery: number;
   /** Share of a neighbouring message's relevance a message borrows, with a query. */
   turnNeighbourShare: number;
+  /** How many messages away a neighbour may be. */
+  turnNeighbourReach: number;
   /** The same share for the message after one that asks a question (its likely answer). */
   turnAnswerShare: number;
   /** Weight of the second, bridge-entity pass of query scoring (0 turns it off). */
@@ -76,6 +78,7 @@ export const DEFAULT_TUNING: ScoringTuning = {
   turnCostExponent: 0.7,
   turnCostExponentWithQuery: 0.3,
   turnNeighbourShare: 0.3,
+  turnNeighbourReach: 2,
   turnAnswerShare: 0.6,
   bridgeWeight: 0.5,
   bridgeSources: 2,
