@@ -3,6 +3,7 @@ import {
   applyCompression,
   type ConversationCompressor,
   type ConversationPolicy,
+  changesPrompt,
 } from '@ctxopt/core';
 import { toAISDKError } from './error-mapping.ts';
 import { endpointOf } from './optimizer-source.ts';
@@ -42,14 +43,10 @@ export async function compressPrompt(
       // The AI SDK retries a thrown APICallError itself; don't multiply the attempts.
       ...(policy.onError === 'throw' ? { maxRetries: 0 } : {}),
     });
-    const compressed =
-      run.texts.some((text) => text !== undefined) ||
-      run.plan.removeEmpty.length > 0 ||
-      run.plan.dropReasoning.length > 0 ||
-      run.plan.recall !== undefined ||
-      (run.plan.cacheBreakpoints?.length ?? 0) > 0
-        ? applyCompression(prompt, run.plan, run.texts, promptEdits(settings.createMessage))
-        : prompt;
+    const edits = promptEdits(settings.createMessage);
+    const compressed = changesPrompt(run.plan, run.texts, edits)
+      ? applyCompression(prompt, run.plan, run.texts, edits)
+      : prompt;
     return {
       prompt: compressed,
       usage: usageFromReport(run.report),

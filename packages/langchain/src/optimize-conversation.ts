@@ -4,6 +4,7 @@ import {
   type CompressionReport,
   type ConversationCompressor,
   type ConversationPolicy,
+  changesPrompt,
 } from '@ctxopt/core';
 import type { BaseMessage } from '@langchain/core/messages';
 import type { RunnableConfig } from '@langchain/core/runnables';
@@ -64,19 +65,9 @@ export async function optimizeConversation(
   if (worthReporting(run.report)) {
     await dispatchReport(run.report, settings.source, call.config, call.write);
   }
-  const changed =
-    run.texts.some((text) => text !== undefined) ||
-    run.plan.removeEmpty.length > 0 ||
-    run.plan.dropReasoning.length > 0 ||
-    run.plan.recall !== undefined ||
-    (call.cacheMarkers === true && (run.plan.cacheBreakpoints?.length ?? 0) > 0);
-  if (!changed) return messages;
-  return applyCompression(
-    messages,
-    run.plan,
-    run.texts,
-    messageEdits(run, settings.createMessage, call.cacheMarkers === true),
-  );
+  const edits = messageEdits(run, settings.createMessage, call.cacheMarkers === true);
+  if (!changesPrompt(run.plan, run.texts, edits)) return messages;
+  return applyCompression(messages, run.plan, run.texts, edits);
 }
 
 function worthReporting(report: CompressionReport): boolean {

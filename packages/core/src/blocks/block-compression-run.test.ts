@@ -42,6 +42,7 @@ const edits = {
     ...message,
     text,
   }),
+  replaceText: (message: Message, text: string): Message => ({ ...message, text }),
   dropReasoning: (message: Message) => message,
   recallMessage: (text: string): Message => ({ role: 'user', text }),
 };

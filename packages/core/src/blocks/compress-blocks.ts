@@ -319,8 +319,10 @@ function gatedJobs(
   return gated;
 }
 
-/** A compression worth using: it saved tokens. Otherwise the part stays verbatim, and is remembered as such. */
-/** The compression to store; `compressed: null` when it must not replace the original. */
+/**
+ * The compression to store: `compressed` is null unless it is worth using (it saved
+ * tokens, and a JSON part is still JSON); the part then stays verbatim, remembered as such.
+ */
 function toRecord(response: CompressResponse, original: string): StoredCompression {
   const { inputTokens, compressedTokens, savedTokens } = response.usage.request;
   const useful =

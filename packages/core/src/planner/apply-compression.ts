@@ -6,17 +6,33 @@ export interface MessageEdits<T> {
   historyMessage(compressedText: string): T;
   /** The message with the result of `toolCallId` replaced by `compressedText`, all else kept. */
   replaceToolResult(message: T, toolCallId: string, compressedText: string): T;
-  /**
-   * Block mode: the (text-only) user or assistant message with its text replaced by
-   * `compressedText`, all else kept. Absent: such spans stay as they were.
-   */
-  replaceText?(message: T, compressedText: string): T;
+  /** Block mode: the (text-only) user or assistant message with its text replaced by `compressedText`, all else kept. */
+  replaceText(message: T, compressedText: string): T;
   /** The message without its reasoning parts. */
   dropReasoning(message: T): T;
   /** Block mode's recall message. @default `historyMessage` */
   recallMessage?(text: string): T;
   /** The message marked as a provider cache breakpoint (Anthropic `cacheControl`); absent: no marker. */
   markCacheBreakpoint?(message: T): T;
+}
+
+/**
+ * Whether applying `plan` with `edits` changes the prompt at all; when it does not, the
+ * integrations hand the framework its own prompt back, untouched (and, in the AI SDK, with
+ * its identity, which ties a retry to its call).
+ */
+export function changesPrompt<T>(
+  plan: CompressionPlan,
+  texts: readonly (string | undefined)[],
+  edits: MessageEdits<T>,
+): boolean {
+  return (
+    texts.some((text) => text !== undefined) ||
+    plan.removeEmpty.length > 0 ||
+    plan.dropReasoning.length > 0 ||
+    plan.recall !== undefined ||
+    (edits.markCacheBreakpoint !== undefined && (plan.cacheBreakpoints?.length ?? 0) > 0)
+  );
 }
 
 /**
@@ -39,9 +55,7 @@ export function applyCompression<T>(
     if (text === undefined) return;
     if (span.kind === 'history') history = { start: span.start, end: span.end, text };
     else if (span.kind === 'message-text') {
-      if (edits.replaceText) {
-        edited[span.messageIndex] = edits.replaceText(edited[span.messageIndex]!, text);
-      }
+      edited[span.messageIndex] = edits.replaceText(edited[span.messageIndex]!, text);
     } else {
       const message = edited[span.messageIndex]!;
       edited[span.messageIndex] = edits.replaceToolResult(message, span.toolCallId, text);

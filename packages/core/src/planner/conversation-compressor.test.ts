@@ -102,6 +102,7 @@ describe('ConversationCompressor', () => {
       const edits = {
         historyMessage: (text: string) => ({ role: 'user', text }),
         replaceToolResult: (message: PlannerMessage) => message,
+        replaceText: (message: PlannerMessage) => message,
         dropReasoning: (message: PlannerMessage) => message,
       };
       expect(applyCompression(messages, run.plan, run.texts, edits)).toEqual(messages);

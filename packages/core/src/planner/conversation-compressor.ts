@@ -292,13 +292,12 @@ function spanReport(
   const where =
     span.kind === 'history'
       ? { messageIndexes: range(span.start, Math.min(span.end, messageCount)) }
-      : span.kind === 'message-text'
-        ? { messageIndexes: [span.messageIndex] }
-        : {
-            messageIndexes: [span.messageIndex],
-            toolCallId: span.toolCallId,
-            toolName: span.toolName,
-          };
+      : {
+          messageIndexes: [span.messageIndex],
+          ...(span.kind === 'tool-result'
+            ? { toolCallId: span.toolCallId, toolName: span.toolName }
+            : {}),
+        };
   if (outcome.status === 'rejected') {
     return {
       kind: span.kind,
