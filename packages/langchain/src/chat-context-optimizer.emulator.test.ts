@@ -1,8 +1,7 @@
+import { ChatContextOptimizer, type GenerateResponseMetadata } from '@ctxopt/langchain';
 import { type Emulator, OFFLINE_ANSWER_PREFIX } from '@ctxopt/local';
 import { type AIMessageChunk, HumanMessage, SystemMessage } from '@langchain/core/messages';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ChatContextOptimizer } from './chat-context-optimizer.ts';
-import type { GenerateResponseMetadata } from './generate-result.ts';
 import { emulatorClient, emulatorFixture } from './test-support/emulator-setup.ts';
 import { EventRecorder } from './test-support/event-recorder.ts';
 import { policyDocuments, REFUND_QUESTION } from './test-support/long-texts.ts';
