@@ -2,7 +2,7 @@
  * `pnpm bench conversation-cost`: what compression costs and saves in an agent
  * conversation once the provider's prompt cache is counted. 30- and 100-turn
  * conversations with one 40-record tool call per turn, through `generateText` with
- * `@ai-sdk/anthropic` and through `createAgent` with `@langchain/openai`, each against a
+ * `@ai-sdk/anthropic` and through `createAgent` with `@langchain/anthropic`, each against a
  * loopback fake of its provider's API, priced with Anthropic's and OpenAI's cache
  * schedules (support/cache-pricing.ts), for three variants:
  *   - uncompressed: no middleware; the provider caches the conversation (the baseline)
@@ -14,7 +14,10 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { createRetrieveTool } from '../packages/ai-sdk/src/index.ts';
+import {
+  type ContextOptimizerMiddlewareOptions,
+  createRetrieveTool,
+} from '../packages/ai-sdk/src/index.ts';
 import { MemoryCompressionStore } from '../packages/core/src/index.ts';
 import { type ConversationMetrics, measureConversation } from './support/conversation-metrics.ts';
 import {
@@ -57,15 +60,20 @@ function runVariant(
       questions,
     );
   }
-  if (variant === 'uncompressed') return runLangChainConversation({}, turns, questions);
+  if (variant === 'uncompressed')
+    return runLangChainConversation({ appCaching: true }, turns, questions);
   if (variant === 'rewrite')
-    return runLangChainConversation({ middleware: { blocks: false } }, turns, questions);
+    return runLangChainConversation(
+      { middleware: { blocks: false }, appCaching: true },
+      turns,
+      questions,
+    );
   return runLangChainConversation({ middleware: { store }, retrieve: true }, turns, questions);
 }
 
 const frameworks: Record<Framework, string> = {
   'ai-sdk': 'AI SDK generateText, @ai-sdk/anthropic',
-  langchain: 'LangChain createAgent, @langchain/openai',
+  langchain: 'LangChain createAgent, @langchain/anthropic',
 };
 const variantNames: VariantName[] = ['uncompressed', 'rewrite', 'blocks'];
 
@@ -76,7 +84,8 @@ const anthropicNote: Record<Framework, string[]> = {
     'block mode places its own), a read found within 20 blocks before a breakpoint, no prefix under 1,024 tokens cached.',
   ],
   langchain: [
-    'the prompts go to OpenAI, so they are priced as if cached to their end (one breakpoint at the end of each prompt).',
+    'only the breakpoints the request carries (the uncompressed and rewrite apps add anthropicPromptCachingMiddleware;',
+    'block mode places its own), a read found within 20 blocks before a breakpoint, no prefix under 1,024 tokens cached.',
   ],
 };
 
@@ -113,6 +122,7 @@ export async function run(options: Partial<SuiteOptions> = {}): Promise<BenchTab
           'compress calls/turn',
           'sent / conversation',
           'broken tool pairs',
+          'current answers complete',
           'retention',
         ],
         rows: variantNames.map((name) => {
@@ -129,6 +139,7 @@ export async function run(options: Partial<SuiteOptions> = {}): Promise<BenchTab
             metrics.compressCallsPerTurn.toFixed(2),
             `${metrics.charactersSentRatio.toFixed(2)}x`,
             metrics.brokenToolPairs,
+            percent(metrics.currentAnswersComplete),
             `${percent(metrics.retention)} (${formatRatio(metrics.retention / baseline.retention)})`,
           ];
         }),
@@ -138,12 +149,15 @@ export async function run(options: Partial<SuiteOptions> = {}): Promise<BenchTab
           'OpenAI: the longest prefix shared with an earlier prompt (1,024 tokens or more, in steps of 128) at 0.1x, the rest 1x.',
           'Prefix reused: share of each call’s prompt that the next call sends again as its prefix (what the cache serves).',
           'Prompt from previous: share of each call’s prompt that is the previous call’s prefix.',
+          'Current answers complete: share of turns whose answer had every record it needs (the batch’s pending orders)',
+          'in front of the model in one of the turn’s calls.',
           'Retention: of 10 questions about the first ten turns asked after the last turn, the share whose fact reached',
           'the model (in the prompt or through ctxopt_retrieve), and its ratio to the uncompressed conversation.',
         ],
       });
     }
   }
+  tables.push(await tradeOffTable(lengths[0]!));
   if (scale === 1) {
     const directory = fileURLToPath(new URL('./results/', import.meta.url));
     for (const turns of lengths) {
@@ -172,6 +186,67 @@ export async function run(options: Partial<SuiteOptions> = {}): Promise<BenchTab
     });
   }
   return tables;
+}
+
+/**
+ * Block mode's settings against each other on the AI SDK conversation: what a setting
+ * saves, how much of each prompt the next call reuses, and whether the model still reads
+ * what the current answer needs. A tool result must be read whole in its own turn and then
+ * leave the prompt to save money, and its leaving ends the prefix the next call shares:
+ * the defaults keep it whole for its turn; compressing it as it arrives reuses every prefix
+ * but the model answers from the compression.
+ */
+async function tradeOffTable(turns: number): Promise<BenchTable> {
+  const questions = lateQuestions(10, Math.min(10, turns));
+  const settings: { name: string; middleware: ContextOptimizerMiddlewareOptions }[] = [
+    { name: 'defaults', middleware: {} },
+    { name: "level: 'standard'", middleware: { level: 'standard' } },
+    { name: 'toolResults: { keepLast: 0 }', middleware: { toolResults: { keepLast: 0 } } },
+  ];
+  const baseline = measureConversation(
+    await runAiSdkConversation({ appCaching: true }, turns, questions),
+    turns,
+  );
+  const rows: (string | number)[][] = [];
+  for (const setting of settings) {
+    const store = new MemoryCompressionStore();
+    const metrics = measureConversation(
+      await runAiSdkConversation(
+        {
+          middleware: { store, ...setting.middleware },
+          retrieveTool: () => ({ ctxopt_retrieve: createRetrieveTool({ store }) }),
+        },
+        turns,
+        questions,
+      ),
+      turns,
+    );
+    rows.push([
+      setting.name,
+      formatRatio(metrics.anthropicCost / baseline.anthropicCost),
+      formatRatio(metrics.openaiCost / baseline.openaiCost),
+      percent(metrics.meanPrefixReuse),
+      percent(metrics.currentAnswersComplete),
+      percent(metrics.retention),
+    ]);
+  }
+  return {
+    title: `conversation-cost: what block mode trades, ${turns} turns (${frameworks['ai-sdk']})`,
+    columns: [
+      'block mode setting',
+      'cost, Anthropic',
+      'cost, OpenAI',
+      'prefix reused',
+      'current answers complete',
+      'retention',
+    ],
+    rows,
+    notes: [
+      'Costs against the uncompressed conversation with caching, measured in the same run. A result the model reads',
+      'whole in its turn and that is compressed afterwards ends the prefix the next call shares; compressing results',
+      'as they arrive keeps every prefix, but the model answers the current question from the compression.',
+    ],
+  };
 }
 
 if (import.meta.main) {

@@ -1,5 +1,6 @@
 import { AnthropicCache, countTokens, OpenAICache, sharedPrefixTokens } from './cache-pricing.ts';
 import type { ConversationRecord } from './cost-conversation-ai-sdk.ts';
+import { turnFacts } from './lookup-agent.ts';
 
 export interface ConversationMetrics {
   modelCalls: number;
@@ -22,6 +23,19 @@ export interface ConversationMetrics {
   brokenToolPairs: number;
   /** Share of late questions whose fact reached the model. */
   retention: number;
+  /** Share of turns whose answer had every record it needs in front of the model (`turnFacts`). */
+  currentAnswersComplete: number;
+}
+
+/** Turn `t` (batch `t`) is complete when each of its facts is in the prompt of one of its calls. */
+function completeTurns(record: ConversationRecord): number {
+  let complete = 0;
+  record.turnEnds.forEach((end, index) => {
+    const calls = record.calls.slice(index === 0 ? 0 : record.turnEnds[index - 1], end);
+    if (turnFacts(index + 1).every((fact) => calls.some((call) => call.text.includes(fact))))
+      complete++;
+  });
+  return complete;
 }
 
 /** Anthropic's rule: each `tool_use` is answered by a `tool_result` in the next message. */
@@ -101,6 +115,7 @@ export function measureConversation(
     compressCallsPerTurn: record.compressCalls.length / turns,
     charactersSentRatio: sentCharacters / record.conversationCharacters,
     brokenToolPairs: record.brokenToolPairs ?? brokenPairs(record),
+    currentAnswersComplete: completeTurns(record) / record.turnEnds.length,
     retention:
       record.retained.length > 0
         ? record.retained.filter(Boolean).length / record.retained.length

@@ -15,14 +15,8 @@ import {
 } from '../../packages/ai-sdk/src/index.ts';
 import type { CompressParams, ContextOptimizer } from '../../packages/core/src/index.ts';
 import { LocalContextOptimizer } from '../../packages/local/src/index.ts';
-import { type RecordedCall, startFakeAnthropic } from './fake-anthropic.ts';
-import {
-  type LateQuestion,
-  lookupResult,
-  SYSTEM_PROMPT,
-  scriptedReply,
-  turnQuestion,
-} from './lookup-agent.ts';
+import { lookupReply, type RecordedCall, startFakeAnthropic } from './fake-anthropic.ts';
+import { type LateQuestion, lookupResult, SYSTEM_PROMPT, turnQuestion } from './lookup-agent.ts';
 
 /** One conversation's record: every model call as the provider received it, and what went to the service. */
 export interface ConversationRecord {
@@ -51,7 +45,7 @@ export interface CostVariant {
 }
 
 /** A `ContextOptimizer` that records what it is sent. */
-function recordingOptimizer(inner: ContextOptimizer) {
+export function recordingOptimizer(inner: ContextOptimizer) {
   const sent: CompressParams[] = [];
   const optimizer: ContextOptimizer = {
     compress: (params, options) => {
@@ -90,26 +84,7 @@ export async function runAiSdkConversation(
 ): Promise<ConversationRecord> {
   const { optimizer, sent } = recordingOptimizer(new LocalContextOptimizer());
   const canRetrieve = variant.retrieveTool !== undefined;
-  const server = await startFakeAnthropic((call) => {
-    const messages = call.body.messages;
-    const last = messages.at(-1)!;
-    const lastBlocks = typeof last.content === 'string' ? [] : last.content;
-    const lastIsToolResult = lastBlocks.some((block) => block.type === 'tool_result');
-    const lastUser =
-      [...messages]
-        .reverse()
-        .flatMap((message) =>
-          message.role === 'user' && typeof message.content !== 'string'
-            ? message.content
-                .filter((block) => block.type === 'text')
-                .map((block) => String(block.text))
-            : message.role === 'user'
-              ? [String(message.content)]
-              : [],
-        )
-        .find((text) => /look up the orders|What was the total/.test(text)) ?? '';
-    return scriptedReply(call.text, lastUser, lastIsToolResult, canRetrieve);
-  });
+  const server = await startFakeAnthropic(lookupReply(canRetrieve));
   try {
     const anthropic = createAnthropic({ baseURL: server.url, apiKey: 'sk-ant-bench' });
     const base = anthropic('claude-sonnet-4-5');

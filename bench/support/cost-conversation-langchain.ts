@@ -1,82 +1,46 @@
-import type { CompressParams, ContextOptimizer } from '../../packages/core/src/index.ts';
+import { ChatAnthropic } from '../../packages/langchain/node_modules/@langchain/anthropic/dist/index.js';
 import { tool } from '../../packages/langchain/node_modules/@langchain/core/dist/tools/index.js';
-import { ChatOpenAI } from '../../packages/langchain/node_modules/@langchain/openai/dist/index.js';
-import { createAgent } from '../../packages/langchain/node_modules/langchain/dist/index.js';
+import {
+  anthropicPromptCachingMiddleware,
+  createAgent,
+} from '../../packages/langchain/node_modules/langchain/dist/index.js';
 import {
   type ConversationOptimizerOptions,
   contextOptimizerMiddleware,
   createRetrieveTool,
 } from '../../packages/langchain/src/index.ts';
 import { LocalContextOptimizer } from '../../packages/local/src/index.ts';
-import { startFakeOpenAIChat } from '../../test/support/fake-openai-chat.ts';
-import type { ConversationRecord } from './cost-conversation-ai-sdk.ts';
-import type { RecordedCall } from './fake-anthropic.ts';
-import {
-  type LateQuestion,
-  lookupResult,
-  SYSTEM_PROMPT,
-  scriptedReply,
-  turnQuestion,
-} from './lookup-agent.ts';
+import { type ConversationRecord, recordingOptimizer } from './cost-conversation-ai-sdk.ts';
+import { lookupReply, startFakeAnthropic } from './fake-anthropic.ts';
+import { type LateQuestion, lookupResult, SYSTEM_PROMPT, turnQuestion } from './lookup-agent.ts';
 
 export interface LangChainCostVariant {
   /** `undefined`: the agent without the middleware. */
   middleware?: ConversationOptimizerOptions;
   retrieve?: boolean;
+  /**
+   * The app adds LangChain's `anthropicPromptCachingMiddleware`, which marks the end of
+   * each prompt for Anthropic's cache, as an app without ctxopt's block mode does.
+   */
+  appCaching?: boolean;
 }
 
 const textOf = (content: unknown) =>
   typeof content === 'string' ? content : JSON.stringify(content);
 
 /**
- * The same lookup agent as the AI SDK run, through `createAgent` with `@langchain/openai`'s
- * `ChatOpenAI` against a loopback fake of OpenAI's Chat Completions API. Each request's
- * messages are the blocks the pricing sees (no cache markers: OpenAI caches by itself).
+ * The same lookup agent as the AI SDK run, through `createAgent` with `@langchain/anthropic`'s
+ * `ChatAnthropic` against the loopback fake of Anthropic's Messages API: the requests carry
+ * the cache breakpoints the app's middleware placed, and are priced by them.
  */
 export async function runLangChainConversation(
   variant: LangChainCostVariant,
   turns: number,
   questions: readonly LateQuestion[],
 ): Promise<ConversationRecord> {
-  const engine = new LocalContextOptimizer();
-  const sent: CompressParams[] = [];
-  const optimizer: ContextOptimizer = {
-    compress: (params, options) => {
-      sent.push(params);
-      return engine.compress(params, options);
-    },
-    generate: (params, options) => engine.generate(params, options),
-  };
-  const calls: RecordedCall[] = [];
-  let ids = 0;
-  const api = await startFakeOpenAIChat((_index, request) => {
-    const blocks = request.messages.map((message) => `${message.role}:${JSON.stringify(message)}`);
-    const text = blocks.join('\n');
-    calls.push({
-      body: { model: request.model, messages: [] },
-      prompt: { blocks, breakpoints: [blocks.length - 1] },
-      text,
-    });
-    const lastUser = textOf(
-      request.messages.findLast((message) => message.role === 'user')?.content,
-    );
-    const reply = scriptedReply(
-      text,
-      lastUser,
-      request.messages.at(-1)?.role === 'tool',
-      variant.retrieve === true,
-    );
-    return 'text' in reply
-      ? reply
-      : {
-          toolCalls: reply.toolCalls.map((call) => ({
-            id: `call_${++ids}`,
-            name: call.name,
-            arguments: call.input,
-          })),
-        };
-  });
-  const requests = api.requests;
+  const { optimizer, sent } = recordingOptimizer(new LocalContextOptimizer());
+  const server = await startFakeAnthropic(lookupReply(variant.retrieve === true));
+  const calls = server.calls;
   try {
     const lookup = tool(async ({ batch }: { batch: number }) => lookupResult(batch), {
       name: 'lookup',
@@ -89,16 +53,20 @@ export async function runLangChainConversation(
     });
     const store = variant.middleware?.store;
     const agent = createAgent({
-      model: new ChatOpenAI({
-        model: 'gpt-4o-mini',
-        apiKey: 'sk-bench',
-        configuration: { baseURL: api.baseURL },
+      model: new ChatAnthropic({
+        model: 'claude-sonnet-4-5',
+        apiKey: 'sk-ant-bench',
+        anthropicApiUrl: server.origin,
+        maxRetries: 0,
       }),
       tools: variant.retrieve && store ? [lookup, createRetrieveTool({ store })] : [lookup],
       systemPrompt: SYSTEM_PROMPT,
-      middleware: variant.middleware
-        ? [contextOptimizerMiddleware({ optimizer, ...variant.middleware })]
-        : [],
+      middleware: [
+        ...(variant.middleware
+          ? [contextOptimizerMiddleware({ optimizer, ...variant.middleware })]
+          : []),
+        ...(variant.appCaching ? [anthropicPromptCachingMiddleware()] : []),
+      ],
     });
     let messages: unknown[] = [];
     const turnEnds: number[] = [];
@@ -127,25 +95,14 @@ export async function runLangChainConversation(
       });
       retained.push(calls.slice(from).some((call) => call.text.includes(late.fact)));
     }
-    const conversationCalls = calls.slice(0, turnEnds.at(-1));
     return {
-      calls: conversationCalls,
+      calls: calls.slice(0, turnEnds.at(-1)),
       turnEnds,
       compressCalls,
       conversationCharacters,
       retained,
-      brokenToolPairs: requests
-        .slice(0, turnEnds.at(-1))
-        .filter((request) =>
-          request.messages.some((message, index) =>
-            (message.tool_calls ?? []).some(
-              (call) =>
-                !request.messages.slice(index + 1).some((later) => later.tool_call_id === call.id),
-            ),
-          ),
-        ).length,
     };
   } finally {
-    await api.close();
+    await server.close();
   }
 }

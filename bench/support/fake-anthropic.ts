@@ -3,6 +3,7 @@ import {
   startFakeAnthropic as startMessagesFake,
 } from '../../test/support/fake-anthropic-messages.ts';
 import { AnthropicCache, type PricedPrompt } from './cache-pricing.ts';
+import { scriptedReply } from './lookup-agent.ts';
 
 export type { AnthropicRequest };
 
@@ -21,7 +22,9 @@ export interface RecordedCall {
 
 /**
  * The prompt's blocks in Anthropic's cache order (tools, system, messages), each without
- * its `cache_control` marker, since a marker is not part of the cached content. A block
+ * its `cache_control` marker (or those of the blocks inside a tool result), since a marker
+ * is not part of the cached content. Content is compared as sent: a string and a list of
+ * one text block are different bytes. A block
  * with a marker is a breakpoint; a `cache_control` on the request itself (automatic
  * caching) is one at the last block. Nothing else is cached: that is how Anthropic bills.
  */
@@ -30,8 +33,17 @@ export function pricedPrompt(body: AnthropicRequest): PricedPrompt {
   const breakpoints: number[] = [];
   const add = (block: unknown, role: string) => {
     const { cache_control: marker, ...rest } = block as Record<string, unknown>;
+    // A marker on a block inside a tool result's content marks the tool result.
+    let nestedMarker = false;
+    if (Array.isArray(rest.content)) {
+      rest.content = (rest.content as Record<string, unknown>[]).map((inner) => {
+        const { cache_control: innerMarker, ...innerRest } = inner;
+        if (innerMarker) nestedMarker = true;
+        return innerRest;
+      });
+    }
     blocks.push(`${role}:${JSON.stringify(rest)}`);
-    if (marker) breakpoints.push(blocks.length - 1);
+    if (marker || nestedMarker) breakpoints.push(blocks.length - 1);
   };
   if (body.tools?.length) blocks.push(`tools:${JSON.stringify(body.tools)}`);
   const system =
@@ -88,5 +100,34 @@ export async function startFakeAnthropic(reply: (call: RecordedCall) => FakeRepl
       },
     },
   );
-  return { url: server.baseURL, calls, close: server.close };
+  // `url` for @ai-sdk/anthropic (with /v1), `origin` for @langchain/anthropic (without).
+  return { url: server.baseURL, origin: server.url, calls, close: server.close };
+}
+
+/**
+ * The lookup agent's model behind the fake: the scripted reply to the latest batch request
+ * or late question, whether the prompt ends with a tool result, and whether it may call
+ * `ctxopt_retrieve`.
+ */
+export function lookupReply(canRetrieve: boolean) {
+  return (call: RecordedCall): FakeReply => {
+    const messages = call.body.messages;
+    const last = messages.at(-1)!;
+    const lastBlocks = typeof last.content === 'string' ? [] : last.content;
+    const lastIsToolResult = lastBlocks.some((block) => block.type === 'tool_result');
+    const lastUser =
+      [...messages]
+        .reverse()
+        .flatMap((message) =>
+          message.role === 'user' && typeof message.content !== 'string'
+            ? message.content
+                .filter((block) => block.type === 'text')
+                .map((block) => String(block.text))
+            : message.role === 'user'
+              ? [String(message.content)]
+              : [],
+        )
+        .find((text) => /look up the orders|What was the total/.test(text)) ?? '';
+    return scriptedReply(call.text, lastUser, lastIsToolResult, canRetrieve);
+  };
 }

@@ -36,6 +36,17 @@ export function turnQuestion(batch: number): string {
   return `Please look up the orders of batch ${batch} and tell me how many are pending.`;
 }
 
+/**
+ * What the answer to a turn's question needs: every pending record of its batch. Whether
+ * these reach the model in the turn's calls tells whether compression left the current
+ * answer complete.
+ */
+export function turnFacts(batch: number): string[] {
+  return Array.from({ length: 40 }, (_, index) => orderRecord(batch, index)).filter((line) =>
+    line.includes('| status pending |'),
+  );
+}
+
 /** A late question: the total of one order of an early batch, and the fact that answers it. */
 export interface LateQuestion {
   question: string;

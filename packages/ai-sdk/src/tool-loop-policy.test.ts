@@ -86,6 +86,74 @@ describe('contextOptimizerMiddleware in an agent tool loop (generateText, @ai-sd
     }
   });
 
+  it('never compresses the current question, even when a long tool loop closes it into a block', async () => {
+    // A question with a pasted note: long enough that block mode would compress it as history.
+    const question = `${LOOP_QUESTION} Here are my notes from the March review:\n${Array.from(
+      { length: 16 },
+      (_, line) =>
+        `Note ${line + 1}: lane ${line * 3} was rerouted through hub ${['North', 'East', 'South'][line % 3]} for ${line + 2} days, so its late counts need care.`,
+    ).join('\n')}`;
+    expect(question.length).toBeGreaterThan(1_200);
+    const openaiApi = await startFakeOpenAIChat(toolLoopScript(8));
+    try {
+      const openai = createOpenAI({ apiKey: 'sk-test-openai', baseURL: openaiApi.baseURL });
+      await generateText({
+        model: wrapLanguageModel({
+          model: openai.chat('gpt-4o-mini'),
+          middleware: contextOptimizerMiddleware({ ...emulator.client() }),
+        }),
+        system: LOOP_SYSTEM,
+        prompt: question,
+        tools: { readReport },
+        stopWhen: stepCountIs(8),
+      });
+      // The older results were compressed, and every step received the question as asked.
+      expect(compressCalls()).toBeGreaterThan(0);
+      for (const request of openaiApi.requests)
+        expect(request.messages[1]).toEqual({ role: 'user', content: question });
+    } finally {
+      await openaiApi.close();
+    }
+  }, 60_000);
+
+  it('with toolResults.keepLast 0 compresses each result once as it arrives, so each step extends the previous prompt', async () => {
+    const openaiApi = await startFakeOpenAIChat(toolLoopScript(5));
+    try {
+      const openai = createOpenAI({ apiKey: 'sk-test-openai', baseURL: openaiApi.baseURL });
+      await generateText({
+        model: wrapLanguageModel({
+          model: openai.chat('gpt-4o-mini'),
+          middleware: contextOptimizerMiddleware({
+            ...emulator.client(),
+            toolResults: { keepLast: 0 },
+          }),
+        }),
+        system: LOOP_SYSTEM,
+        prompt: LOOP_QUESTION,
+        tools: { readReport },
+        stopWhen: stepCountIs(5),
+      });
+      const requests = openaiApi.requests;
+      expect(requests).toHaveLength(5);
+      // One compress call per result, each against the question and its call.
+      expect(compressCalls()).toBe(4);
+      for (const request of requests.slice(1)) {
+        const lastResult = request.messages.at(-1)!;
+        expect(lastResult.role).toBe('tool');
+        expect(String(lastResult.content)).toMatch(
+          /ctxopt_retrieve \{"handle":"cx[0-9a-f]{12}"\}\]$/,
+        );
+      }
+      // Each step's messages start with the previous step's, byte for byte.
+      requests.slice(1).forEach((request, index) => {
+        const previous = requests[index]!.messages;
+        expect(request.messages.slice(0, previous.length)).toEqual(previous);
+      });
+    } finally {
+      await openaiApi.close();
+    }
+  }, 60_000);
+
   it('costs a step at most the 5 s deadline when the service hangs, with default settings', async () => {
     const hung = await startHungServer();
     const openaiApi = await startFakeOpenAIChat(() => ({ text: 'ok' }));

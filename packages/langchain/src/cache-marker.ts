@@ -66,3 +66,21 @@ export function withCacheMarker(message: BaseMessage): BaseMessage {
   if (!content) return message;
   return messageWithContent(message, content as MessageContent) ?? message;
 }
+
+/**
+ * The message with a string content as one text block, its other fields kept: how every
+ * message of a prompt that carries cache markers is sent. `@langchain/anthropic` sends a
+ * string content as a string and blocks as blocks, so a message that carries the marker on
+ * one call and not on the next would change shape between them, and Anthropic's cache
+ * compares the prompt byte for byte. Sent as blocks on every call, a message differs only
+ * by the marker, which is not part of what Anthropic caches.
+ */
+export function withContentBlocks(message: BaseMessage): BaseMessage {
+  if (typeof message.content !== 'string' || message.content.length === 0) return message;
+  if (AIMessage.isInstance(message) && message.response_metadata?.output_version === 'v1')
+    return message;
+  return (
+    messageWithContent(message, [{ type: 'text', text: message.content }] as MessageContent) ??
+    message
+  );
+}

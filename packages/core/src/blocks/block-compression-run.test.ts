@@ -48,7 +48,7 @@ const edits = {
 };
 
 describe('runBlockCompression', () => {
-  it('replaces the tool results of closed blocks in place and inserts the recall before the question', async () => {
+  it('replaces the tool results of closed blocks in place, each compressed against its turn, and inserts the recall before the question', async () => {
     const { optimizer, calls } = lineOptimizer();
     const store = guardStore(new MemoryCompressionStore());
     const history = agentHistory(4, 'What is the total of order 2005?');
@@ -59,7 +59,10 @@ describe('runBlockCompression', () => {
       settings: { ttlSeconds: 60 },
     });
     expect(calls).toHaveLength(4);
-    expect(calls.every((call) => call.query === undefined)).toBe(true);
+    // Each result against its own turn's question and call, which later turns never change.
+    expect(calls.map((call) => call.query)).toEqual(
+      [1, 2, 3, 4].map((turn) => `Batch ${turn}?\nTool call lookup: {"batch":${turn}}`),
+    );
     expect(run.report).toMatchObject({
       status: 'compressed',
       calls: 4,

@@ -8,6 +8,7 @@ import type { PlannerMessage } from '../planner/conversation.ts';
 import type { ConversationPolicy } from '../planner/conversation-policy.ts';
 import { estimateTokens } from '../planner/estimate-tokens.ts';
 import type { CompressionPlan, CompressionSpan } from '../planner/plan-compression.ts';
+import { toolResultQuery } from '../planner/tool-result-query.ts';
 import type { GuardedStore } from '../store/guarded-store.ts';
 import { summarizeError } from '../usage-summary.ts';
 import type { BlockMessage } from './block-message.ts';
@@ -40,6 +41,16 @@ function longText(message: PlannerMessage, pinned: ReadonlySet<string>): boolean
     (message.toolResultIds?.length ?? 0) === 0 &&
     estimateTokens(message.text) >= BLOCK_TEXT_MIN_TOKENS
   );
+}
+
+/** For each message, the text of the user message that opened its turn. */
+function turnQuestions(messages: readonly PlannerMessage[]): (string | undefined)[] {
+  let question: string | undefined;
+  return messages.map((message) => {
+    if (message.role === 'user' && (message.toolResultIds?.length ?? 0) === 0)
+      question = message.text;
+    return question;
+  });
 }
 
 /** How block mode is set up; the integrations fill it from their options. */
@@ -75,9 +86,10 @@ export interface BlockRunCall {
 
 /**
  * Block mode in the shape of the conversation policy's result: each compressed tool
- * result of a closed block is a `tool-result` span and each compressed long user or
- * assistant text a `message-text` span, replaced in place (query-free, so their text never
- * changes from call to call); the recall is a message to insert before the question; the
+ * result of a closed block is a `tool-result` span (compressed against its turn's question
+ * and its call, which never change) and each compressed long user or assistant text a
+ * `message-text` span (query-free), replaced in place, so their text never changes from
+ * call to call; the current question is never compressed; the recall is a message to insert before the question; the
  * last block's end and the tail are cache breakpoints. `applyCompression` applies it.
  */
 export async function runBlockCompression(
@@ -88,14 +100,19 @@ export async function runBlockCompression(
   const { policy } = call;
   const excluded = new Set(policy.toolResults.exclude);
   const pinned = new Set(policy.pinnedRoles);
-  const blockMessages: BlockMessage[] = messages.map((message) => {
+  const lastUser = messages.findLastIndex((message) => message.role === 'user');
+  const questions = turnQuestions(messages);
+  const calls = new Map<string, string>();
+  for (const message of messages)
+    for (const call of message.toolCalls ?? []) calls.set(call.id, call.arguments);
+  const blockMessages: BlockMessage[] = messages.map((message, index) => {
     const shape = {
       role: message.role,
       text: message.text,
       ...(message.toolCallIds ? { toolCallIds: message.toolCallIds } : {}),
       ...(message.toolResultIds ? { toolResultIds: message.toolResultIds } : {}),
     };
-    if (longText(message, pinned)) {
+    if (index !== lastUser && longText(message, pinned)) {
       // The user's and the model's own words are kept more of than tool output.
       const level = policy.level ?? (policy.mode === undefined ? BLOCK_TEXT_LEVEL : undefined);
       return { ...shape, parts: [{ text: message.text, ...(level ? { level } : {}) }] };
@@ -107,6 +124,7 @@ export async function runBlockCompression(
       // Excluded tools and results text cannot carry stay verbatim: an empty part is never sent.
       parts: results.map((result) => ({
         text: result.text === undefined || excluded.has(result.toolName) ? '' : result.text,
+        query: toolResultQuery(questions[index], result.toolName, calls.get(result.toolCallId)),
       })),
     };
   });

@@ -11,7 +11,8 @@ export interface BlockPart {
   text: string;
   /**
    * A query known when the part is written and never changing afterwards, such as the
-   * tool call's name and arguments; the question of a later turn is not known yet.
+   * question of the turn a tool result belongs to and the call's name and arguments; the
+   * question of a later turn is not known yet.
    */
   query?: string;
   /** This part's level, when the settings set no `mode`. @default the settings' `level` */
@@ -49,7 +50,7 @@ export interface BlockPlanOptions {
   /**
    * In the current turn (from the last user message on), the newest this-many tool
    * results stay in the tail, verbatim; older ones of a long tool loop may close into
-   * blocks. @default 3
+   * blocks. 0: every result closes into a block as it arrives. @default 3
    */
   keepLast?: number;
 }

@@ -72,7 +72,8 @@ function openBoundary(
     if ((messages[index]!.toolResultIds?.length ?? 0) > 0) results.push(index);
   }
   if (results.length <= keepLast) return lastUser;
-  return results[results.length - keepLast]!;
+  // keepLast 0: every result of the current turn may close into a block as it arrives.
+  return keepLast === 0 ? messages.length : results[results.length - keepLast]!;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { PlannerMessage, PlanSkipReason } from './conversation.ts';
 import type { ConversationPolicy } from './conversation-policy.ts';
 import { estimateTokens } from './estimate-tokens.ts';
 import { planConversation } from './plan-conversation.ts';
+import { toolResultQuery } from './tool-result-query.ts';
 
 /** One piece of the prompt sent for compression on its own. */
 export type CompressionSpan =
@@ -233,10 +234,7 @@ function toolResultSpans(
       if (text === undefined) continue;
       const estimatedTokens = countTokens(text);
       if (estimatedTokens < Math.max(1, minTokens)) continue;
-      const call = calls.get(toolCallId);
-      const query = [question, `Tool call ${toolName}${call === undefined ? '' : `: ${call}`}`]
-        .filter((line) => line !== undefined && line.length > 0)
-        .join('\n');
+      const query = toolResultQuery(question, toolName, calls.get(toolCallId));
       spans.push({
         kind: 'tool-result',
         messageIndex,
