@@ -1,4 +1,7 @@
-import { contextOptimizerMiddleware } from '@ctxopt/langchain';
+import {
+  type ContextOptimizerMiddlewareOptions,
+  contextOptimizerMiddleware,
+} from '@ctxopt/langchain';
 import { LocalContextOptimizer } from '@ctxopt/local';
 import { ChatAnthropic } from '@langchain/anthropic';
 import { ChatOpenAI } from '@langchain/openai';
@@ -56,12 +59,18 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
-async function runTurns(model: ChatAnthropic | ChatOpenAI, turns: number) {
+async function runTurns(
+  model: ChatAnthropic | ChatOpenAI,
+  turns: number,
+  options: Partial<ContextOptimizerMiddlewareOptions> = {},
+) {
   const agent = createAgent({
     model,
     tools: [lookup],
     systemPrompt: 'You answer questions about orders.',
-    middleware: [contextOptimizerMiddleware({ optimizer: new LocalContextOptimizer() })],
+    middleware: [
+      contextOptimizerMiddleware({ optimizer: new LocalContextOptimizer(), ...options }),
+    ],
   });
   let messages: unknown[] = [];
   for (let batch = 1; batch <= turns; batch++) {
@@ -75,20 +84,26 @@ async function runTurns(model: ChatAnthropic | ChatOpenAI, turns: number) {
   }
 }
 
+/** `ChatAnthropic` against a fake of Anthropic's API that plays the lookup agent. */
+async function lookupAgentModel() {
+  const api = await startFakeAnthropic((request, index) => {
+    const last = request.messages.at(-1)!;
+    const afterTool = blocksOf(last).some((block) => block.type === 'tool_result');
+    return lookupReply(questionOf(request), afterTool, `toolu_${index + 1}`);
+  });
+  cleanups.push(api.close);
+  const model = new ChatAnthropic({
+    model: 'claude-sonnet-4-5',
+    apiKey: 'sk-ant-test',
+    anthropicApiUrl: api.url,
+    maxRetries: 0,
+  });
+  return { api, model };
+}
+
 describe('block mode places Anthropic cache breakpoints through createAgent (@langchain/anthropic)', () => {
   it('marks the last compressed block and the end of what the next call sends unchanged, in the request bytes', async () => {
-    const api = await startFakeAnthropic((request, index) => {
-      const last = request.messages.at(-1)!;
-      const afterTool = blocksOf(last).some((block) => block.type === 'tool_result');
-      return lookupReply(questionOf(request), afterTool, `toolu_${index + 1}`);
-    });
-    cleanups.push(api.close);
-    const model = new ChatAnthropic({
-      model: 'claude-sonnet-4-5',
-      apiKey: 'sk-ant-test',
-      anthropicApiUrl: api.url,
-      maxRetries: 0,
-    });
+    const { api, model } = await lookupAgentModel();
     await runTurns(model, 8);
 
     expect(api.requests).toHaveLength(16);
@@ -128,6 +143,25 @@ describe('block mode places Anthropic cache breakpoints through createAgent (@la
         previous.messages.slice(0, upTo + 1).map(withoutMarkers),
       );
     }
+  });
+
+  it('with blocks: false, folds finished tool cycles into the history as for any other model', async () => {
+    const { api, model } = await lookupAgentModel();
+    const engine = new LocalContextOptimizer();
+    let compressCalls = 0;
+    const optimizer = {
+      compress: (...args: Parameters<LocalContextOptimizer['compress']>) => {
+        compressCalls++;
+        return engine.compress(...args);
+      },
+      generate: (...args: Parameters<LocalContextOptimizer['generate']>) =>
+        engine.generate(...args),
+    };
+    await runTurns(model, 10, { blocks: false, optimizer });
+    // ChatAnthropic's tool calls come back as tool_use content blocks: they restate the
+    // message's tool calls, so the finished cycles still fold into one history message.
+    expect(JSON.stringify(api.requests.at(-1))).toContain('Earlier conversation (compressed)');
+    expect(compressCalls).toBeLessThanOrEqual(2 * 10);
   });
 
   it('sends no cache_control to a model that is not Anthropic’s (@langchain/openai)', async () => {

@@ -82,9 +82,23 @@ function messageText(message: BaseMessage): string {
   return parts.join('\n');
 }
 
-/** Images, files, reasoning and provider blocks cannot be carried by text. */
+/** Block types that restate one of the message's `tool_calls` (Anthropic's, LangChain's v1). */
+const toolCallBlockTypes = new Set(['tool_use', 'tool_call']);
+
+/**
+ * Images, files, reasoning and provider blocks cannot be carried by text. A block that
+ * restates one of the message's tool calls can: the call is rendered in the text.
+ */
 function hasNonTextParts(message: BaseMessage): boolean {
   const { content } = message;
   if (typeof content === 'string') return false;
-  return content.some((part) => typeof part !== 'string' && part.type !== 'text');
+  const callIds = new Set(
+    AIMessage.isInstance(message) ? (message.tool_calls ?? []).map((call) => call.id) : [],
+  );
+  return content.some(
+    (part) =>
+      typeof part !== 'string' &&
+      part.type !== 'text' &&
+      !(toolCallBlockTypes.has(part.type) && callIds.has((part as { id?: string }).id)),
+  );
 }
