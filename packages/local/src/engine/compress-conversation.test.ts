@@ -123,6 +123,32 @@ describe('compressContext on a conversation', () => {
     );
   });
 
+  it('without a query keeps the news that opens each date-stamped session over the same kind of news deep inside it', () => {
+    const opening = [
+      'I adopted a puppy called Latte from the shelter on Maple Road.',
+      'Fixed my old bicycle Comet in the garage by Birch Lane.',
+      'Booked two tickets for Hamlet at the Globe on Friday.',
+    ];
+    const deep = [
+      'Painted the fence of our cottage at Lake Tahoe on Sunday.',
+      'Signed up for a pottery class with Marta at Clay Studio.',
+      'Bought a used Honda Civic from a dealer in Fresno.',
+    ];
+    const talk = ['Haha nice.', 'Oh really?', 'Yes, totally.', 'Makes sense.', 'Cool, cool.'];
+    const messages: { role: 'user' | 'assistant'; content: string }[] = [];
+    for (let day = 0; day < 3; day++) {
+      for (let at = 0; at < 20; at++) {
+        let content = talk[(day + at) % talk.length]!;
+        if (at === 0) content = `(2024-02-1${day}) Hey, how is it going?`;
+        if (at === 1) content = opening[day]!;
+        if (at === 15) content = deep[day]!;
+        messages.push({ role: ROLES[at % 2]!, content });
+      }
+    }
+    const result = compressContext({ context: messages, level: 'standard' });
+    for (const news of opening) expect(result.compressed).toContain(news);
+  });
+
   it('with a query keeps the answer after the question that matches it, though the answer shares no word with the query', () => {
     const smallTalk = [
       'Haha yes, that was such a fun evening with everyone.',

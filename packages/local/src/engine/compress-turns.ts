@@ -8,7 +8,7 @@ import {
   unitsOfItems,
 } from './select-turns.ts';
 import type { ScoringTuning } from './tuning.ts';
-import { type MessageSpan, messageSpans, scoreTurnPriors } from './turn-priors.ts';
+import { asksQuestion, type MessageSpan, messageSpans, scoreTurnPriors } from './turn-priors.ts';
 import type { UnitIndex } from './unit-index.ts';
 
 /**
@@ -32,8 +32,6 @@ export interface TurnCompressionInput {
 }
 
 const SYSTEM_LABEL = /^\s*system:/;
-/** A message that ends by asking: the next message is likely its answer. */
-const ASKS = /\?[\s"”')]*$/;
 
 /**
  * The relevance a message borrows from its neighbours: the question a relevant message
@@ -52,9 +50,8 @@ function neighbourRelevance(
   for (let at = 0; at < spans.length; at++) {
     let best = 0;
     if (at > 0) {
-      const previous = spans[at - 1]!;
-      const asks = ASKS.test(text.slice(Math.max(previous.start, previous.end - 8), previous.end));
-      if (asks) best = own[at - 1]! * tuning.turnAnswerShare;
+      // A message that ends by asking: the next message is likely its answer.
+      if (asksQuestion(text, spans[at - 1]!)) best = own[at - 1]! * tuning.turnAnswerShare;
     }
     // The messages around it, up to `turnNeighbourReach` away: a speaker often sends a
     // fact in two or three short messages in a row, or answers after a short aside.
@@ -76,6 +73,11 @@ export function compressTurns(input: TurnCompressionInput): AssembledOutput | un
   const spans = messageSpans(segmentation, tokens);
   if (spans.length < 2) return undefined;
   const priors = scoreTurnPriors(text, spans, index);
+  // The likeliest message's prior becomes 1, as the most relevant message's relevance
+  // does below, so `turnPriorWeight` weighs the two on one scale.
+  let maxPrior = 0;
+  for (const value of priors) maxPrior = Math.max(maxPrior, value);
+  if (maxPrior > 0) for (let at = 0; at < priors.length; at++) priors[at] = priors[at]! / maxPrior;
   const { units } = segmentation;
   let maxRelevance = 0;
   if (relevance) for (const value of relevance) maxRelevance = Math.max(maxRelevance, value);

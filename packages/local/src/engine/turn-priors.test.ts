@@ -83,4 +83,35 @@ describe('scoreTurnPriors', () => {
     const flat = prepare(['alpha beta', 'gamma delta', 'epsilon zeta'], recencyOnly).priors;
     expect(flat[2]!).toBeGreaterThan(flat[0]!);
   });
+
+  it('scores what opens a date-stamped session above the same message deep inside it', () => {
+    const adopted = 'I adopted a puppy called Latte from the shelter on Maple Road.';
+    const repaired = 'Fixed my old bicycle Comet in the garage by Birch Lane.';
+    const talk = ['Haha nice.', 'Oh really?', 'Yes, totally.', 'Makes sense.'];
+    // One session of 24 messages: the stamp, small talk, `first` second and `second` 22nd.
+    const session = (first: string, second: string, stamp: string) => {
+      const contents = [`${stamp}Hey, how is it going?`];
+      for (let filler = 0; contents.length < 24; filler++) {
+        if (contents.length === 2) contents.push(first);
+        else if (contents.length === 22) contents.push(second);
+        else contents.push(talk[filler % talk.length]!);
+      }
+      return contents;
+    };
+    const early = prepare(session(adopted, repaired, '(2024-01-10) ')).priors[2]!;
+    const late = prepare(session(repaired, adopted, '(2024-01-10) ')).priors[22]!;
+    expect(early).toBeGreaterThan(late);
+    // Without a stamp there is no session to open: the later one is the more recent.
+    const unstampedEarly = prepare(session(adopted, repaired, '')).priors[2]!;
+    const unstampedLate = prepare(session(repaired, adopted, '')).priors[22]!;
+    expect(unstampedLate).toBeGreaterThan(unstampedEarly);
+  });
+
+  it('scores the reply to a question above the same message after a statement', () => {
+    const reply = 'To the lake near Bled with my cousin Ana.';
+    const filler = ['Okay.', 'Sure.', 'Right.', 'Yes.'];
+    const asked = prepare([...filler, 'So you went out then?', reply]).priors[5]!;
+    const told = prepare([...filler, 'So you went out then.', reply]).priors[5]!;
+    expect(asked).toBeGreaterThan(told);
+  });
 });
