@@ -1,3 +1,4 @@
+import { recordLineStarts } from './record-lines.ts';
 import type { Label, UnitKind } from './segment.ts';
 import { findSentenceCuts } from './sentence-cuts.ts';
 import { isCased } from './text-case.ts';
@@ -5,8 +6,8 @@ import { isCased } from './text-case.ts';
 /**
  * Where units should start, read line by line: fenced code and tables as one block
  * each, headings and `Document [n] (Title: ...)` headers (which open a titled
- * section), list items, and sentences of prose; role labels open a section per
- * message. segment.ts then moves each cut to a place where token counts add up.
+ * section), list items, the lines of a run of records, and sentences of prose; role
+ * labels open a section per message. segment.ts then moves each cut to a place where token counts add up.
  */
 
 export interface Cut {
@@ -134,9 +135,14 @@ export function collectCuts(text: string, labels: Label[]): Cut[] {
     }
     const item = !midLine && at(LIST_ITEM, text, index) !== null;
     const end = blockEnd(text, index, item, labels, label);
-    cuts.push({ at: index, kind: item ? 'item' : 'text' });
-    for (const cut of findSentenceCuts(text, index, end, cased)) {
-      cuts.push({ at: cut, kind: 'text' });
+    // A run of records is cut at its lines; prose at its sentences.
+    const records = item ? [] : recordLineStarts(text, index, end);
+    if (records.length > 0) {
+      for (const at of [index, ...records]) cuts.push({ at, kind: 'record' });
+    } else {
+      cuts.push({ at: index, kind: item ? 'item' : 'text' });
+      for (const cut of findSentenceCuts(text, index, end, cased))
+        cuts.push({ at: cut, kind: 'text' });
     }
     index = end;
     midLine = false;

@@ -10,6 +10,8 @@ import { isCompanionKind, type Segmentation, type Unit, type UnitKind } from './
  *   into top-level definitions (a function, a class, a group of statements), and a
  *   definition still too large into lines;
  * - a table: its header row (and the rule under it) becomes a frame, each other row a unit;
+ * - a record (one line of a run of records) only when it is over twice the limit, the
+ *   whole `ultra` budget: a piece of a record is rarely worth its tokens;
  * - prose, a list item, or one unbroken run (minified code, base64, a URL list, CJK text):
  *   pieces cut after a full stop or before white space when there is one near the target
  *   length, else anywhere.
@@ -248,8 +250,10 @@ export function refineUnits(
   limit: number,
 ): RefinedUnits {
   const { units } = segmentation;
+  // A record is cut only when it alone would take more than the whole `ultra` budget.
   const oversized = (unit: number) =>
-    !isCompanionKind(units[unit]!.kind) && tokens[unit]! > Math.max(1, limit);
+    !isCompanionKind(units[unit]!.kind) &&
+    tokens[unit]! > Math.max(1, units[unit]!.kind === 'record' ? 2 * limit : limit);
   let any = false;
   for (let unit = 0; unit < units.length && !any; unit++) any = oversized(unit);
   if (!any) return { segmentation, tokens };

@@ -61,12 +61,14 @@ export function scoreQuery(
   const scores = new Float64Array(unitCount);
   for (let unit = 0; unit < unitCount; unit++) {
     const section = units[unit]!.section;
+    // A record stands alone: the line next to a matching record does not answer for it.
+    const record = units[unit]!.kind === 'record';
     let inherited = 0;
-    if (unit > 0 && units[unit - 1]!.section === section) {
+    if (!record && unit > 0 && units[unit - 1]!.section === section) {
       inherited = tuning.neighborWeight * own[unit - 1]!;
     }
     const next = unit + 1;
-    if (next < unitCount && own[next]! > 0 && units[next]!.section === section) {
+    if (!record && next < unitCount && own[next]! > 0 && units[next]!.section === section) {
       const { start, end } = units[next]!;
       const opensWithReference = PRONOUN_START.test(text.slice(start, Math.min(end, start + 40)));
       const weight = opensWithReference ? tuning.antecedentWeight : tuning.neighborWeight;

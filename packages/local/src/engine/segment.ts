@@ -3,7 +3,7 @@ import { isSafeCut } from './token-boundary.ts';
 
 /**
  * Splits a text into the units the engine keeps or drops: sentences of prose, list
- * items, headings, and blocks kept whole (fenced code, markdown tables). Units tile
+ * items, the lines of a run of records (record-lines.ts), headings, and blocks kept whole (fenced code, markdown tables). Units tile
  * the text exactly (concatenated in order they give it back) and every cut between two
  * units is a safe cut (see token-boundary.ts), so their token counts add up to the
  * count of the whole text.
@@ -14,7 +14,7 @@ import { isSafeCut } from './token-boundary.ts';
  * `frame` the lines that frame a block cut into pieces (a code fence, a table's header
  * row), which come along with any piece of the block kept (see refine-units.ts).
  */
-export type UnitKind = 'text' | 'item' | 'code' | 'table' | 'heading' | 'frame';
+export type UnitKind = 'text' | 'item' | 'record' | 'code' | 'table' | 'heading' | 'frame';
 
 export interface Unit {
   start: number;
@@ -57,6 +57,7 @@ export interface Label {
 const KIND_STRENGTH: Record<UnitKind, number> = {
   text: 0,
   item: 1,
+  record: 1,
   table: 2,
   code: 3,
   heading: 4,
