@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bridgeScores } from './bridge-terms.ts';
+import { bridgeScores, queryNames } from './bridge-terms.ts';
 import { segment } from './segment.ts';
 import { indexUnits } from './unit-index.ts';
 
@@ -78,5 +78,45 @@ describe('bridgeScores', () => {
     );
     expect(scores[unitOf('Tollestrup grew up')]).toBeGreaterThan(0);
     expect(scores[unitOf('Delane was born')]).toBeGreaterThan(0);
+  });
+
+  it('takes its source from the unit that holds the question’s names when another scores higher', () => {
+    // "educated" is the question's rarest word, so the first pass ranks the unit about
+    // schools first; the unit about the book, which names its author, is the first hop.
+    const text = [
+      'schools in kent educated most pupils until the age of fourteen.',
+      'the glass orchard is a novel by miriam tollestrup.',
+      'tollestrup studied at girton college.',
+      'harold venn studied at balliol college.',
+      'apples grow well in kent.',
+    ].join('\n\n');
+    const query = 'Where was the author of The Glass Orchard educated?';
+    const segmentation = segment(text);
+    const index = indexUnits(text, segmentation.units);
+    const unitOf = (sentence: string) =>
+      segmentation.units.findIndex(({ start, end }) => text.slice(start, end).includes(sentence));
+    const relevance = new Float64Array(segmentation.units.length);
+    relevance[unitOf('schools in kent')] = 1;
+    relevance[unitOf('the glass orchard')] = 0.8;
+    const options = { sources: 1, termsPerSource: 8, neighborShare: 0.8 };
+    const withNames = bridgeScores(text, query, segmentation, index, relevance, {
+      ...options,
+      names: queryNames(query, index),
+    });
+    expect(withNames[unitOf('tollestrup studied')]).toBe(1);
+    // Without the names the one source is the schools' unit, which names no author.
+    const unnamed = bridgeScores(text, query, segmentation, index, relevance, options);
+    expect(unnamed[unitOf('tollestrup studied')]).toBe(0);
+  });
+});
+
+describe('queryNames', () => {
+  it('takes the words of the question that open with a capital, not its first word', () => {
+    const text = 'where the glass orchard was written, and who wrote it.';
+    const index = indexUnits(text, segment(text).units);
+    const names = queryNames('Where was The Glass Orchard written?', index);
+    const term = (word: string) => index.termIds.get(word);
+    expect([...names].sort()).toEqual([term('glass'), term('orchard')].sort());
+    expect(queryNames('where was the glass orchard written?', index).size).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import { queryTerms } from './query-terms.ts';
 import { PRONOUN_START } from './score-query.ts';
 import type { Segmentation } from './segment.ts';
-import { stem } from './terms.ts';
+import { stem, termsOf } from './terms.ts';
 import { isCased } from './text-case.ts';
 import { DEFAULT_TUNING } from './tuning.ts';
 import type { UnitIndex } from './unit-index.ts';
@@ -23,6 +23,30 @@ export interface BridgeOptions {
   termsPerSource: number;
   /** Share of a neighbour's bridge score a unit of the same section gets. */
   neighborShare: number;
+  /**
+   * The names of the question (see `queryNames`): a unit holding more of them ranks
+   * first as a source.
+   */
+  names?: ReadonlySet<number>;
+}
+
+// A word of the question that opens with a capital and does not open the question.
+const QUERY_NAME = /(?<=\S\s+)\p{Lu}[\p{L}\p{N}'’-]*/gu;
+
+/**
+ * The term ids of the names in a question: its words that open with a capital, but
+ * not its first ("Where was the author of Hannibal and Scipio educated?": hannibal,
+ * scipio). Empty for a question written all in lower case.
+ */
+export function queryNames(query: string, index: UnitIndex): Set<number> {
+  const names = new Set<number>();
+  for (const match of query.matchAll(QUERY_NAME)) {
+    for (const term of termsOf(match[0])) {
+      const id = index.termIds.get(term);
+      if (id !== undefined && !index.stop[id]) names.add(id);
+    }
+  }
+  return names;
 }
 
 /** A line of JSON: a bracket, a `"key":` member, or a string alone in an array. */
@@ -116,7 +140,23 @@ export function bridgeScores(
   for (let unit = 0; unit < unitCount; unit++) {
     if (prose[unit] && relevance[unit]! > 0) ranked.push(unit);
   }
-  ranked.sort((a, b) => relevance[b]! - relevance[a]! || a - b);
+  // The first hop is the unit about what the question names ("the author of Hannibal
+  // and Scipio"): a unit holding more of its names ranks first as a source, though a
+  // common word of the question ("educated") may score another unit higher.
+  const named = new Int32Array(unitCount);
+  const names = options.names;
+  if (names && names.size > 0) {
+    const lastSeen = new Int32Array(index.termCount).fill(-1);
+    for (const unit of ranked) {
+      for (let position = offsets[unit]!; position < offsets[unit + 1]!; position++) {
+        const term = words[position]!;
+        if (!names.has(term) || lastSeen[term] === unit) continue;
+        lastSeen[term] = unit;
+        named[unit]!++;
+      }
+    }
+  }
+  ranked.sort((a, b) => named[b]! - named[a]! || relevance[b]! - relevance[a]! || a - b);
   const sourceTexts = new Set<string>();
   for (const unit of ranked) {
     if (sources.length >= options.sources) break;

@@ -1,6 +1,6 @@
 import type { CompressParams } from '@ctxopt/core';
 import { assembleOutput } from './assemble-output.ts';
-import { bridgeScores } from './bridge-terms.ts';
+import { bridgeScores, queryNames } from './bridge-terms.ts';
 import { countChunks } from './chunk-counter.ts';
 import { compressJson, type ParsedJson, parseJsonDocument } from './compress-json.ts';
 import { compressTurns } from './compress-turns.ts';
@@ -73,7 +73,9 @@ function result(
 /**
  * Multi-hop: units that name the bridge entities of the best first-pass units gain a
  * share of the best unit's relevance (see bridge-terms.ts), and the best of them a
- * place among the first pass's best units.
+ * place among the first pass's best units. When the question names what its first hop
+ * is about, outside a conversation, the sources are the units holding those names and
+ * the bridge units take a larger share of the places.
  */
 function addBridge(
   text: string,
@@ -82,26 +84,33 @@ function addBridge(
   index: ReturnType<typeof indexUnits>,
   relevance: Float64Array,
   tuning: ScoringTuning,
+  conversation: boolean,
 ): void {
+  // In a conversation the question's names are its speakers and the people they talk
+  // about, named all through it: they do not point at one passage.
+  const names = conversation ? undefined : queryNames(query, index);
+  const named = names !== undefined && names.size > 0;
   const bridge = bridgeScores(text, query, segmentation, index, relevance, {
     sources: tuning.bridgeSources,
     termsPerSource: tuning.bridgeTermsPerSource,
-    neighborShare: tuning.bridgeNeighborShare,
+    neighborShare: named ? tuning.bridgeNeighborShareNamed : tuning.bridgeNeighborShare,
+    ...(named ? { names } : {}),
   });
+  const every = named ? tuning.bridgeEveryNamed : tuning.bridgeEvery;
   let best = 0;
   for (const value of relevance) if (value > best) best = value;
   // The first pass's scores are flat when every passage shares some of the question's
   // words, and a bridge unit's share of the best score may not lift it into a tight
   // budget: the n-th best bridge unit also ranks at least level with the first pass's
-  // (bridgeEvery * n)-th unit, so every few units kept, one carries the second hop.
+  // (every * n)-th unit, so every few units kept, one carries the second hop.
   const slotted = new Float64Array(relevance.length);
-  if (tuning.bridgeEvery > 0) {
+  if (every > 0) {
     const byRelevance = Float64Array.from(relevance).sort().reverse();
     const byBridge: number[] = [];
     for (let unit = 0; unit < relevance.length; unit++) if (bridge[unit]! > 0) byBridge.push(unit);
     byBridge.sort((a, b) => bridge[b]! - bridge[a]! || a - b);
     byBridge.forEach((unit, rank) => {
-      const at = Math.min(byRelevance.length - 1, tuning.bridgeEvery * (rank + 1) - 1);
+      const at = Math.min(byRelevance.length - 1, Math.ceil(every * (rank + 1)) - 1);
       // Just above that unit, so the bridge unit wins the tie.
       slotted[unit] = byRelevance[at]! * (1 + 1e-9);
     });
@@ -168,7 +177,7 @@ export function compressWithTuning(params: CompressParams, tuning: ScoringTuning
   const relevance =
     query.length > 0 ? scoreQuery(text, query, segmentation, index, tuning) : undefined;
   if (relevance && tuning.bridgeWeight > 0)
-    addBridge(text, query, segmentation, index, relevance, tuning);
+    addBridge(text, query, segmentation, index, relevance, tuning, labels.length > 1);
   const scores = relevance ?? salience;
   if (relevance) {
     for (let unit = 0; unit < units.length; unit++) {

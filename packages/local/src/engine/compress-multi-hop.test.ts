@@ -57,4 +57,37 @@ describe('compressContext on a two-hop question', () => {
     });
     expect(result.compressed).toContain('girton college');
   });
+
+  it('finds the first hop by the names the question gives when the question’s other words score other passages higher', () => {
+    // Lower-cased passages, as a search index returns them. Every distractor holds
+    // "author", "educated" and one of the title's words, so the first pass ranks them
+    // above the one passage that holds both; only that passage names the author.
+    const towns = [
+      'kent',
+      'leeds',
+      'bristol',
+      'york',
+      'bath',
+      'derby',
+      'hull',
+      'ely',
+      'wells',
+      'ripon',
+    ];
+    const passages = [
+      'the glass orchard is a 1961 family saga about three sisters on an apple farm in kent, the best known novel by miriam tollestrup.',
+      'tollestrup was a british writer and teacher. she studied at girton college, cambridge, and later taught in leeds for twenty years.',
+    ];
+    towns.forEach((town, at) => {
+      const title = at % 2 === 0 ? 'glass' : 'orchard';
+      passages.push(`the author of the ${town} ${title} guide was educated in ${town}.`);
+      passages.push(`a market in ${town} sells ${at + 3} kinds of apples and pears every week.`);
+    });
+    const result = compressContext({
+      context: passages.join('\n\n'),
+      query: 'Where was the author of The Glass Orchard educated?',
+      level: 'ultra',
+    });
+    expect(result.compressed).toContain('girton college');
+  });
 });

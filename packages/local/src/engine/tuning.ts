@@ -58,6 +58,13 @@ export interface ScoringTuning {
    * (`bridgeEvery` * n)-th best unit (0 turns the slotting off).
    */
   bridgeEvery: number;
+  /**
+   * `bridgeEvery` and `bridgeNeighborShare` when the question names what its first hop
+   * is about (a word of it opens with a capital) and the context is not a conversation:
+   * the sources are then found by name, so the second hop earns a larger share.
+   */
+  bridgeEveryNamed: number;
+  bridgeNeighborShareNamed: number;
 }
 
 export const DEFAULT_TUNING: ScoringTuning = {
@@ -85,4 +92,6 @@ export const DEFAULT_TUNING: ScoringTuning = {
   bridgeTermsPerSource: 24,
   bridgeNeighborShare: 0.8,
   bridgeEvery: 2,
+  bridgeEveryNamed: 1.5,
+  bridgeNeighborShareNamed: 0.4,
 };
