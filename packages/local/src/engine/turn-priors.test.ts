@@ -22,6 +22,13 @@ function prepare(contents: string[], weights = TURN_PRIOR_WEIGHTS) {
   };
 }
 
+const FILLER = ['Okay.', 'Sure.', 'Right.', 'Yes.'];
+
+/** The prior of `message` between two runs of small talk. */
+function priorAmidFiller(message: string): number {
+  return prepare([...FILLER, message, ...FILLER]).priors[FILLER.length]!;
+}
+
 describe('messageSpans', () => {
   it('gives every message its own run of units, and the tokens add up to the whole', () => {
     const { text, spans, tokens } = prepare([
@@ -44,26 +51,23 @@ describe('scoreTurnPriors', () => {
   it('scores a turn with names, numbers and a decision above small talk at the same place', () => {
     const fact = 'We decided to meet Dr. Okafor in Lisbon on 14 May at 9:30.';
     const talk = 'That sounds nice, thank you for telling me.';
-    const filler = ['Okay.', 'Sure.', 'Right.', 'Yes.'];
-    const withFact = prepare([...filler, fact, ...filler]).priors[4]!;
-    const withTalk = prepare([...filler, talk, ...filler]).priors[4]!;
+    const withFact = priorAmidFiller(fact);
+    const withTalk = priorAmidFiller(talk);
     expect(withFact).toBeGreaterThan(withTalk);
   });
 
   it('scores a turn where the speaker tells about themselves above the same kind of remark about nobody', () => {
-    const filler = ['Okay.', 'Sure.', 'Right.', 'Yes.'];
     const disclosed = 'I work night shifts at the hospital and my sister does too.';
     const remark = 'Night shifts at a hospital sound hard for anyone who does them.';
-    const withDisclosure = prepare([...filler, disclosed, ...filler]).priors[4]!;
-    const withRemark = prepare([...filler, remark, ...filler]).priors[4]!;
+    const withDisclosure = priorAmidFiller(disclosed);
+    const withRemark = priorAmidFiller(remark);
     expect(withDisclosure).toBeGreaterThan(withRemark);
   });
 
   it('does not count the word after a speaker name and colon as a name', () => {
-    const filler = ['Okay.', 'Sure.', 'Right.', 'Yes.'];
-    const named = prepare([...filler, 'Nicolas: Hey there, how was the day?', ...filler]);
-    const plain = prepare([...filler, 'Nicolas: hey there, how was the day?', ...filler]);
-    expect(named.priors[4]!).toBeCloseTo(plain.priors[4]!, 10);
+    const named = priorAmidFiller('Nicolas: Hey there, how was the day?');
+    const plain = priorAmidFiller('Nicolas: hey there, how was the day?');
+    expect(named).toBeCloseTo(plain, 10);
   });
 
   it('scores the first statement of a fact above its later repetition', () => {
@@ -107,11 +111,16 @@ describe('scoreTurnPriors', () => {
     expect(unstampedLate).toBeGreaterThan(unstampedEarly);
   });
 
+  it('scores a turn that tells what happened above a remark of the same length', () => {
+    const happened = priorAmidFiller('I finally got back from the lake near Bled with Ana.');
+    const remark = priorAmidFiller('I think the lake near Bled is lovely for Ana.');
+    expect(happened).toBeGreaterThan(remark);
+  });
+
   it('scores the reply to a question above the same message after a statement', () => {
     const reply = 'To the lake near Bled with my cousin Ana.';
-    const filler = ['Okay.', 'Sure.', 'Right.', 'Yes.'];
-    const asked = prepare([...filler, 'So you went out then?', reply]).priors[5]!;
-    const told = prepare([...filler, 'So you went out then.', reply]).priors[5]!;
+    const asked = prepare([...FILLER, 'So you went out then?', reply]).priors[5]!;
+    const told = prepare([...FILLER, 'So you went out then.', reply]).priors[5]!;
     expect(asked).toBeGreaterThan(told);
   });
 });

@@ -18,7 +18,9 @@ import type { UnitIndex } from './unit-index.ts';
  *   ("(2024-01-19) ..."), what is said first in a session (the news since the last one)
  *   is asked about far more than its later small talk;
  * - answers a message that asks ("Where do you work?" "At the harbour office."): the
- *   reply carries the fact the question drew out.
+ *   reply carries the fact the question drew out;
+ * - tells what happened ("I just got back from a funeral", "we went to the lake
+ *   yesterday"): a later question asks when and where things happened.
  *
  * Decisions ("will", "should", "plan") and specificity (rare words) are measured too.
  * Beside the others, a decision points slightly away from what is asked about later
@@ -79,6 +81,8 @@ export interface TurnPriorWeights {
   opening: number;
   /** The reply to a message that asks. */
   reply: number;
+  /** Telling what happened: "just", "went", "got back", "yesterday". */
+  events: number;
   /** The log-odds of a message with every signal at 0. */
   bias: number;
 }
@@ -95,6 +99,7 @@ export const TURN_PRIOR_WEIGHTS: TurnPriorWeights = {
   disclosure: 0.8,
   opening: 1.2,
   reply: 0.6,
+  events: 1,
   bias: -4.3,
 };
 
@@ -122,6 +127,9 @@ const NUMBER =
   /\d|\b(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|yesterday|tomorrow|today|tonight|noon|midnight)\b/gi;
 const DECISION =
   /\b(?:decided?|decision|will|won't|going to|plan(?:s|ned|ning)?|agreed?|chose|choose|prefer(?:s|red)?|favou?rite|recommend(?:s|ed)?|booked|bought|moved|started|switched|remember|my name|i am|i'm|i have|i've|i like|i love|i hate|i don't like|deadline|must|need to|should)\b/gi;
+
+const EVENT =
+  /\b(?:just|today|tonight|yesterday|went|got|finally|started|finished|bought|tried|visited|watched|made|did|ended up|took|saw|met|came back)\b/gi;
 
 const DISCLOSURE = /\b(?:i|i'm|i've|i'd|i'll|my|we|we're|we've|our|me)\b/gi;
 
@@ -183,6 +191,7 @@ export function scoreTurnPriors(
     const titles = Math.min(1, countMatches(TITLE, body, 2) / 2);
     const user = USER_LABEL.test(body) ? 1 : 0;
     const disclosure = Math.min(1, countMatches(DISCLOSURE, body, 3) / 3);
+    const events = Math.min(1, countMatches(EVENT, body, 2) / 2);
     let content = 0;
     let fresh = 0;
     for (let position = offsets[span.first]!; position < offsets[span.last + 1]!; position++) {
@@ -208,7 +217,8 @@ export function scoreTurnPriors(
       weights.novelty * novelty +
       weights.specificity * (maxInformation > 0 ? information[at]! / maxInformation : 0) +
       weights.opening * opening +
-      weights.reply * reply;
+      weights.reply * reply +
+      weights.events * events;
     priors[at] = 1 / (1 + Math.exp(-logOdds));
   });
   return priors;
