@@ -40,6 +40,23 @@ describe('query-aware recall of compressed originals', () => {
     ]);
   });
 
+  it('recalls nothing for a word the compression mostly kept, which names no line in particular', () => {
+    const lines = Array.from(
+      { length: 40 },
+      (_, index) =>
+        `order ${5000 + index} | status ${index % 4 === 0 ? 'pending' : 'shipped'} | total ${index * 7} EUR`,
+    );
+    const pending = lines.filter((line) => line.includes('pending'));
+    // The compression kept nine of the ten pending orders and dropped the tenth.
+    const compressed = pending.slice(0, 9).join('\n');
+    const sources = [{ handle: 'cx1', original: lines.join('\n'), compressed }];
+    expect(recallOriginals('How many orders are pending?', sources)).toEqual([]);
+    // A question that names the dropped order still gets it back.
+    expect(recallOriginals(`What is the total of order ${5036}?`, sources)).toEqual([
+      { handle: 'cx1', text: pending[9] },
+    ]);
+  });
+
   it('stays within its token budget', () => {
     const original = Array.from(
       { length: 200 },

@@ -60,34 +60,34 @@ export function recallOriginals(
   if (queryTerms.size === 0 || budgetTokens <= 0) return [];
   const units: { handle: string; text: string; terms: Set<string>; order: number }[] = [];
   const seen = new Set<string>();
+  // How rare a term is, over every line of the originals: a word the compression mostly
+  // kept ("pending" on most pending records) is rare among the dropped lines but names
+  // no line in particular.
+  const documentFrequency = new Map<string, number>();
+  let lines = 0;
   for (const source of sources) {
     for (const text of splitUnits(source.original)) {
-      if (seen.has(text) || source.compressed.includes(text)) continue;
+      if (seen.has(text)) continue;
       seen.add(text);
-      units.push({
-        handle: source.handle,
-        text,
-        terms: new Set(recallTerms(text)),
-        order: units.length,
-      });
-    }
-  }
-  const documentFrequency = new Map<string, number>();
-  for (const unit of units) {
-    for (const term of queryTerms) {
-      if (unit.terms.has(term)) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+      lines++;
+      const terms = new Set(recallTerms(text));
+      for (const term of queryTerms) {
+        if (terms.has(term)) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+      }
+      if (source.compressed.includes(text)) continue;
+      units.push({ handle: source.handle, text, terms, order: units.length });
     }
   }
   // As rare as a term found in one line of eight, or in one line of a short original.
-  const minimumScore = Math.log(1 + Math.min(units.length, 8));
+  const minimumScore = Math.log(1 + Math.min(lines, 8));
   const scored = units
     .map((unit) => {
       let score = 0;
       for (const term of queryTerms) {
         const frequency = documentFrequency.get(term);
         // A term found in a quarter of the lines or more tells no line apart.
-        if (frequency && unit.terms.has(term) && frequency * 4 <= Math.max(units.length, 4)) {
-          score += Math.log(1 + units.length / frequency);
+        if (frequency && unit.terms.has(term) && frequency * 4 <= Math.max(lines, 4)) {
+          score += Math.log(1 + lines / frequency);
         }
       }
       return { unit, score };
