@@ -20,6 +20,11 @@ export function takesAnthropicCacheMarkers(model: unknown): boolean {
 
 type Block = Record<string, unknown>;
 
+/** LangChain's v1 output content, which `@langchain/anthropic` converts another way: left alone. */
+function hasV1Content(message: BaseMessage): boolean {
+  return AIMessage.isInstance(message) && message.response_metadata?.output_version === 'v1';
+}
+
 /** The content as blocks with the last one marked; `undefined` when no block can carry it. */
 function markedBlocks(content: MessageContent): Block[] | undefined {
   if (typeof content === 'string') {
@@ -43,10 +48,9 @@ function markedBlocks(content: MessageContent): Block[] | undefined {
  * message that cannot carry one comes back as it is.
  */
 export function withCacheMarker(message: BaseMessage): BaseMessage {
+  if (hasV1Content(message)) return message;
   let content: Block[] | undefined;
   if (AIMessage.isInstance(message)) {
-    // LangChain's v1 output content is converted another way by @langchain/anthropic: left alone.
-    if (message.response_metadata?.output_version === 'v1') return message;
     const calls = message.tool_calls ?? [];
     const empty =
       message.content === '' || (Array.isArray(message.content) && message.content.length === 0);
@@ -77,8 +81,7 @@ export function withCacheMarker(message: BaseMessage): BaseMessage {
  */
 export function withContentBlocks(message: BaseMessage): BaseMessage {
   if (typeof message.content !== 'string' || message.content.length === 0) return message;
-  if (AIMessage.isInstance(message) && message.response_metadata?.output_version === 'v1')
-    return message;
+  if (hasV1Content(message)) return message;
   return (
     messageWithContent(message, [{ type: 'text', text: message.content }] as MessageContent) ??
     message

@@ -1,6 +1,6 @@
 import { type CompressionRun, compressedToolResultText, type MessageEdits } from '@ctxopt/core';
 import { AIMessage, type BaseMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
-import { withCacheMarker } from './cache-marker.ts';
+import { withCacheMarker, withContentBlocks } from './cache-marker.ts';
 import type { CompressedMessageFactory } from './compressed-message.ts';
 import { messageWithContent } from './message-with-content.ts';
 
@@ -18,8 +18,11 @@ export function messageEdits(
 ): MessageEdits<BaseMessage> {
   const historySpan = run.report.spans.find((span) => span.kind === 'history');
   return {
-    // Anthropic caches the prompt up to each marked message (`@langchain/anthropic` models only).
-    ...(cacheMarkers ? { markCacheBreakpoint: withCacheMarker } : {}),
+    // Anthropic caches the prompt up to each marked message (`@langchain/anthropic` models
+    // only); every message then goes as content blocks, marked or not.
+    ...(cacheMarkers
+      ? { markCacheBreakpoint: withCacheMarker, markableShape: withContentBlocks }
+      : {}),
     historyMessage: (text) => createMessage(text, historySpan!),
     replaceToolResult(message, toolCallId, text) {
       if (!ToolMessage.isInstance(message) || message.tool_call_id !== toolCallId) return message;

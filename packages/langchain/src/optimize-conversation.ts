@@ -8,7 +8,6 @@ import {
 } from '@ctxopt/core';
 import type { BaseMessage } from '@langchain/core/messages';
 import type { RunnableConfig } from '@langchain/core/runnables';
-import { withContentBlocks } from './cache-marker.ts';
 import type { CompressedMessageFactory } from './compressed-message.ts';
 import { type CtxoptEventSource, dispatchError, dispatchReport } from './ctxopt-events.ts';
 import { messageEdits } from './message-edits.ts';
@@ -40,7 +39,7 @@ export interface ConversationCall {
 /**
  * Applies the conversation policy to `messages`: the history span becomes one message,
  * older tool results are compressed in place, every other message stays the same object
- * (with Anthropic cache markers, each is sent as content blocks: `withContentBlocks`).
+ * (with Anthropic cache markers, each is sent as content blocks: `markableShape`).
  * Fails open unless `onError` is `throw`: a span that failed stays as it was and
  * `ctxopt_error` fires. Each prompt that used a compression dispatches `ctxopt_usage`
  * with the report (which messages, sizes, texts, request ids, usage).
@@ -69,11 +68,7 @@ export async function optimizeConversation(
   }
   const edits = messageEdits(run, settings.createMessage, call.cacheMarkers === true);
   if (!changesPrompt(run.plan, run.texts, edits)) return messages;
-  const prompt = applyCompression(messages, run.plan, run.texts, edits);
-  // A prompt with cache markers sends every message as content blocks, on every call alike.
-  return edits.markCacheBreakpoint && (run.plan.cacheBreakpoints?.length ?? 0) > 0
-    ? prompt.map(withContentBlocks)
-    : prompt;
+  return applyCompression(messages, run.plan, run.texts, edits);
 }
 
 function worthReporting(report: CompressionReport): boolean {

@@ -8,7 +8,7 @@ import type { PlannerMessage } from '../planner/conversation.ts';
 import type { ConversationPolicy } from '../planner/conversation-policy.ts';
 import { estimateTokens } from '../planner/estimate-tokens.ts';
 import type { CompressionPlan, CompressionSpan } from '../planner/plan-compression.ts';
-import { toolResultQuery } from '../planner/tool-result-query.ts';
+import { toolCallArguments, toolResultQuery } from '../planner/tool-result-query.ts';
 import type { GuardedStore } from '../store/guarded-store.ts';
 import { summarizeError } from '../usage-summary.ts';
 import type { BlockMessage } from './block-message.ts';
@@ -89,8 +89,9 @@ export interface BlockRunCall {
  * result of a closed block is a `tool-result` span (compressed against its turn's question
  * and its call, which never change) and each compressed long user or assistant text a
  * `message-text` span (query-free), replaced in place, so their text never changes from
- * call to call; the current question is never compressed; the recall is a message to insert before the question; the
- * last block's end and the tail are cache breakpoints. `applyCompression` applies it.
+ * call to call; the current question is never compressed; the recall is a message to
+ * insert before the question; the last block's end and the tail are cache breakpoints.
+ * `applyCompression` applies it.
  */
 export async function runBlockCompression(
   messages: readonly PlannerMessage[],
@@ -102,9 +103,7 @@ export async function runBlockCompression(
   const pinned = new Set(policy.pinnedRoles);
   const lastUser = messages.findLastIndex((message) => message.role === 'user');
   const questions = turnQuestions(messages);
-  const calls = new Map<string, string>();
-  for (const message of messages)
-    for (const call of message.toolCalls ?? []) calls.set(call.id, call.arguments);
+  const calls = toolCallArguments(messages);
   const blockMessages: BlockMessage[] = messages.map((message, index) => {
     const shape = {
       role: message.role,

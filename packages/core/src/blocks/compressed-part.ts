@@ -1,4 +1,4 @@
-import { isJsonDocument, withJsonNote } from '../planner/compressed-json.ts';
+import { withJsonNote } from '../planner/compressed-json.ts';
 
 /** The tool through which the model asks for a compressed part's original. */
 export const RETRIEVE_TOOL_NAME = 'ctxopt_retrieve';
@@ -30,6 +30,5 @@ export const RETRIEVE_TOOL_INPUT_SCHEMA = {
 export function compressedPartText(compressed: string, handle: string): string {
   const note = `compressed; the original: ${RETRIEVE_TOOL_NAME} {"handle":"${handle}"}`;
   // A JSON part stays JSON: the note goes inside it (compressed-json.ts).
-  if (isJsonDocument(compressed)) return withJsonNote(compressed, note);
-  return `${compressed}\n[${note}]`;
+  return withJsonNote(compressed, note) ?? `${compressed}\n[${note}]`;
 }

@@ -14,6 +14,12 @@ export interface MessageEdits<T> {
   recallMessage?(text: string): T;
   /** The message marked as a provider cache breakpoint (Anthropic `cacheControl`); absent: no marker. */
   markCacheBreakpoint?(message: T): T;
+  /**
+   * The shape every message of a prompt that carries cache markers is sent in, when the
+   * framework sends a marked message in another shape than an unmarked one: a marker that
+   * moves to another message on the next call then changes nothing else in the bytes.
+   */
+  markableShape?(message: T): T;
 }
 
 /**
@@ -61,9 +67,11 @@ export function applyCompression<T>(
       edited[span.messageIndex] = edits.replaceToolResult(message, span.toolCallId, text);
     }
   });
-  if (edits.markCacheBreakpoint) {
-    for (const index of plan.cacheBreakpoints ?? []) {
-      edited[index] = edits.markCacheBreakpoint(edited[index]!);
+  const marked =
+    edits.markCacheBreakpoint !== undefined && (plan.cacheBreakpoints?.length ?? 0) > 0;
+  if (marked) {
+    for (const index of plan.cacheBreakpoints!) {
+      edited[index] = edits.markCacheBreakpoint!(edited[index]!);
     }
   }
   const result: T[] = [];
@@ -83,5 +91,5 @@ export function applyCompression<T>(
   if (plan.recall !== undefined && plan.recall.at >= edited.length) {
     result.push((edits.recallMessage ?? edits.historyMessage)(plan.recall.text));
   }
-  return result;
+  return marked && edits.markableShape ? result.map(edits.markableShape) : result;
 }

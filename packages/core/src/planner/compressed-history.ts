@@ -1,4 +1,4 @@
-import { isJsonDocument, withJsonNote } from './compressed-json.ts';
+import { withJsonNote } from './compressed-json.ts';
 
 /** The line that introduces a compressed span, so the model reads it as earlier history. */
 export const COMPRESSED_HISTORY_HEADER = 'Earlier conversation (compressed):';
@@ -19,8 +19,8 @@ export const COMPRESSED_TOOL_RESULT_HEADER = 'Tool result (compressed):';
  * A JSON result stays JSON, the header a `"$compressed"` member inside it (compressed-json.ts).
  */
 export function compressedToolResultText(compressedText: string): string {
-  if (isJsonDocument(compressedText)) {
-    return withJsonNote(compressedText, COMPRESSED_TOOL_RESULT_HEADER.replace(/:$/, ''));
-  }
-  return `${COMPRESSED_TOOL_RESULT_HEADER}\n\n${compressedText}`;
+  return (
+    withJsonNote(compressedText, COMPRESSED_TOOL_RESULT_HEADER.replace(/:$/, '')) ??
+    `${COMPRESSED_TOOL_RESULT_HEADER}\n\n${compressedText}`
+  );
 }

@@ -6,16 +6,20 @@
  * in as text, so the compression's numbers keep their exact text.
  */
 
+/** The object or array `text` holds, or `undefined` when it is not one JSON object or array. */
+function parseDocument(text: string): object | undefined {
+  const first = text.trimStart()[0];
+  if (first !== '{' && first !== '[') return undefined;
+  try {
+    return JSON.parse(text) as object;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Whether `text` is one JSON object or array. */
 export function isJsonDocument(text: string): boolean {
-  const first = text.trimStart()[0];
-  if (first !== '{' && first !== '[') return false;
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
+  return parseDocument(text) !== undefined;
 }
 
 /** Whether `compressed` may replace `original`: a JSON document only by a JSON document. */
@@ -24,18 +28,19 @@ export function keepsJsonShape(original: string, compressed: string): boolean {
 }
 
 /**
- * `document` (one JSON object or array, as text) with `note` as its first member,
- * `"$compressed"` (or `"$$compressed"` and so on, when the object has that key already).
- * An array becomes `{"$compressed": note, "$items": [...]}`.
+ * `text` with `note` as its first member, `"$compressed"` (or `"$$compressed"` and so on,
+ * when the object has that key already), when it is one JSON object or array; `undefined`
+ * when it is not. An array becomes `{"$compressed": note, "$items": [...]}`.
  */
-export function withJsonNote(document: string, note: string): string {
-  const text = document.trim();
+export function withJsonNote(text: string, note: string): string | undefined {
+  const members = parseDocument(text);
+  if (members === undefined) return undefined;
+  const document = text.trim();
   const value = JSON.stringify(note);
-  if (text.startsWith('[')) return `{"$compressed":${value},"$items":${text}}`;
-  const members = JSON.parse(text) as object;
+  if (Array.isArray(members)) return `{"$compressed":${value},"$items":${document}}`;
   let key = '$compressed';
   while (Object.hasOwn(members, key)) key = `$${key}`;
-  const rest = text.slice(1).trimStart();
+  const rest = document.slice(1).trimStart();
   const member = `${JSON.stringify(key)}:${value}`;
   return rest.startsWith('}') ? `{${member}}` : `{${member},${rest}`;
 }

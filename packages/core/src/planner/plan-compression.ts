@@ -4,7 +4,7 @@ import type { PlannerMessage, PlanSkipReason } from './conversation.ts';
 import type { ConversationPolicy } from './conversation-policy.ts';
 import { estimateTokens } from './estimate-tokens.ts';
 import { planConversation } from './plan-conversation.ts';
-import { toolResultQuery } from './tool-result-query.ts';
+import { toolCallArguments, toolResultQuery } from './tool-result-query.ts';
 
 /** One piece of the prompt sent for compression on its own. */
 export type CompressionSpan =
@@ -222,10 +222,7 @@ function toolResultSpans(
 ): CompressionSpan[] {
   const { compress, minTokens } = policy.toolResults;
   if (!compress) return [];
-  const calls = new Map<string, string>();
-  for (const message of messages) {
-    for (const call of message.toolCalls ?? []) calls.set(call.id, call.arguments);
-  }
+  const calls = toolCallArguments(messages);
   const pinnedRoles = new Set(policy.pinnedRoles);
   const spans: CompressionSpan[] = [];
   messages.forEach((message, messageIndex) => {

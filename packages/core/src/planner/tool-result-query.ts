@@ -1,3 +1,14 @@
+import type { PlannerMessage } from './conversation.ts';
+
+/** The arguments of every tool call of the conversation, by call id. */
+export function toolCallArguments(messages: readonly PlannerMessage[]): Map<string, string> {
+  const calls = new Map<string, string>();
+  for (const message of messages) {
+    for (const call of message.toolCalls ?? []) calls.set(call.id, call.arguments);
+  }
+  return calls;
+}
+
 /**
  * The query a tool result is compressed against: the question of its turn and the call
  * that produced it. Both are known when the result arrives and never change afterwards,

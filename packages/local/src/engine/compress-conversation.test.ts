@@ -28,6 +28,24 @@ const SENTENCES = [
 
 const ROLES = ['user', 'assistant'] as const;
 
+type ChatMessage = { role: 'user' | 'assistant'; content: string };
+
+/** Forty messages of small talk with `facts` sent after the tenth. */
+function smallTalkAround(facts: ChatMessage[]): ChatMessage[] {
+  const smallTalk = [
+    'Haha yes, that was such a fun evening with everyone.',
+    'I know right, we should do that again sometime soon.',
+    'Totally agree, it has been a long week at work though.',
+    'Same here, I could really use a nap this afternoon.',
+  ];
+  const messages: ChatMessage[] = [];
+  for (let at = 0; at < 40; at++) {
+    messages.push({ role: ROLES[at % 2]!, content: smallTalk[at % smallTalk.length]! });
+    if (at === 9) messages.push(...facts);
+  }
+  return messages;
+}
+
 const conversation = fc
   .array(
     fc.array(fc.integer({ min: 0, max: SENTENCES.length - 1 }), { minLength: 1, maxLength: 4 }),
@@ -150,23 +168,11 @@ describe('compressContext on a conversation', () => {
   });
 
   it('with a query keeps the answer after the question that matches it, though the answer shares no word with the query', () => {
-    const smallTalk = [
-      'Haha yes, that was such a fun evening with everyone.',
-      'I know right, we should do that again sometime soon.',
-      'Totally agree, it has been a long week at work though.',
-      'Same here, I could really use a nap this afternoon.',
-    ];
-    const messages: Array<{ role: 'user' | 'assistant'; content: string }> = [];
-    for (let at = 0; at < 40; at++) {
-      messages.push({ role: ROLES[at % 2]!, content: smallTalk[at % smallTalk.length]! });
-      if (at === 9) {
-        messages.push(
-          { role: 'assistant', content: 'I went on vacation to Turkey with my family last year.' },
-          { role: 'user', content: 'Oh nice, how long did you stay in Turkey?' },
-          { role: 'assistant', content: 'Two whole months, at a house by the sea near Antalya.' },
-        );
-      }
-    }
+    const messages = smallTalkAround([
+      { role: 'assistant', content: 'I went on vacation to Turkey with my family last year.' },
+      { role: 'user', content: 'Oh nice, how long did you stay in Turkey?' },
+      { role: 'assistant', content: 'Two whole months, at a house by the sea near Antalya.' },
+    ]);
     const answer = 'assistant: Two whole months, at a house by the sea near Antalya.';
     for (const level of ['standard', 'ultra'] as const) {
       const result = compressContext({
@@ -179,24 +185,12 @@ describe('compressContext on a conversation', () => {
   });
 
   it('with a query keeps a fact sent two messages after the turn that matches the query', () => {
-    const smallTalk = [
-      'Haha yes, that was such a fun evening with everyone.',
-      'I know right, we should do that again sometime soon.',
-      'Totally agree, it has been a long week at work though.',
-      'Same here, I could really use a nap this afternoon.',
-    ];
-    const messages: Array<{ role: 'user' | 'assistant'; content: string }> = [];
-    for (let at = 0; at < 40; at++) {
-      messages.push({ role: ROLES[at % 2]!, content: smallTalk[at % smallTalk.length]! });
-      if (at === 9) {
-        // One speaker, three messages in a row: the fact comes after an aside.
-        messages.push(
-          { role: 'assistant', content: 'The trip to Turkey with my family was wonderful.' },
-          { role: 'assistant', content: 'Honestly the best food ever.' },
-          { role: 'assistant', content: 'Two whole months, at a house by the sea near Antalya.' },
-        );
-      }
-    }
+    // One speaker, three messages in a row: the fact comes after an aside.
+    const messages = smallTalkAround([
+      { role: 'assistant', content: 'The trip to Turkey with my family was wonderful.' },
+      { role: 'assistant', content: 'Honestly the best food ever.' },
+      { role: 'assistant', content: 'Two whole months, at a house by the sea near Antalya.' },
+    ]);
     const fact = 'assistant: Two whole months, at a house by the sea near Antalya.';
     for (const level of ['standard', 'ultra'] as const) {
       const result = compressContext({

@@ -140,17 +140,13 @@ function countMatches(pattern: RegExp, text: string, cap: number): number {
   return count;
 }
 
-/** The prior of every message span, 0..1. */
-export function scoreTurnPriors(
-  text: string,
-  spans: readonly MessageSpan[],
-  index: UnitIndex,
-  weights: TurnPriorWeights = TURN_PRIOR_WEIGHTS,
-): Float64Array {
+/**
+ * Specificity of every message span, 0..1: the information of its distinct content words,
+ * each weighing more the fewer messages use it, over the most informative message's.
+ */
+function specificityOf(spans: readonly MessageSpan[], index: UnitIndex): Float64Array {
   const { words, offsets, stop } = index;
-  const seenBefore = new Uint8Array(index.termCount);
-  const priors = new Float64Array(spans.length);
-  // In how many messages each term occurs, for specificity.
+  // In how many messages each term occurs.
   const messagesWith = new Int32Array(index.termCount);
   const lastMessage = new Int32Array(index.termCount).fill(-1);
   spans.forEach((span, at) => {
@@ -175,6 +171,23 @@ export function scoreTurnPriors(
     information[at] = sum;
     maxInformation = Math.max(maxInformation, sum);
   });
+  if (maxInformation > 0)
+    for (let at = 0; at < spans.length; at++) information[at]! /= maxInformation;
+  return information;
+}
+
+/** The prior of every message span, 0..1. */
+export function scoreTurnPriors(
+  text: string,
+  spans: readonly MessageSpan[],
+  index: UnitIndex,
+  weights: TurnPriorWeights = TURN_PRIOR_WEIGHTS,
+): Float64Array {
+  const { words, offsets, stop } = index;
+  const seenBefore = new Uint8Array(index.termCount);
+  const priors = new Float64Array(spans.length);
+  // Two passes over the words, skipped while specificity weighs nothing (its fitted weight).
+  const specificity = weights.specificity === 0 ? undefined : specificityOf(spans, index);
   const last = Math.max(1, spans.length - 1);
   // Without any date stamp there are no sessions to open: the signal stays 0.
   let sessionStart = -1;
@@ -215,7 +228,7 @@ export function scoreTurnPriors(
       weights.user * user +
       weights.disclosure * disclosure +
       weights.novelty * novelty +
-      weights.specificity * (maxInformation > 0 ? information[at]! / maxInformation : 0) +
+      weights.specificity * (specificity?.[at] ?? 0) +
       weights.opening * opening +
       weights.reply * reply +
       weights.events * events;
