@@ -90,4 +90,26 @@ describe('compressContext on a two-hop question', () => {
     });
     expect(result.compressed).toContain('girton college');
   });
+
+  it.each([
+    ['What is the place of birth of the founder of Harrow Mills?', 'born in whitby'],
+    ['Who was the spouse of the founder of Harrow Mills?', 'married clara venn'],
+  ])('finds the second hop when it states the relation in other words: %s', (query, answer) => {
+    // The bridge passage says "born" or "married" where the question says "birth" or
+    // "spouse". Distractors hold either the question's own words or the founder's name.
+    const passages = [
+      'harrow mills was a wool mill in yorkshire, founded in 1884 by daniel ashcombe.',
+      'ashcombe was born in whitby in 1851 and married clara venn, a teacher, in 1879.',
+    ];
+    const towns = ['leeds', 'halifax', 'bradford', 'wakefield', 'huddersfield', 'dewsbury'];
+    towns.forEach((town, at) => {
+      passages.push(
+        `the parish of ${town} kept a register of each birth and each spouse from 1700 onwards, now held in the county archive.`,
+        `daniel ashcombe travelled to ${town} in 18${60 + at} to buy wool for harrow mills from the farms of the dales.`,
+        `the mills of ${town} in yorkshire spun ${at + 2} tons of wool a week before 1900.`,
+      );
+    });
+    const result = compressContext({ context: passages.join('\n\n'), query, level: 'standard' });
+    expect(result.compressed).toContain(answer);
+  });
 });

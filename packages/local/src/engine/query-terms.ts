@@ -1,3 +1,4 @@
+import { relationWords } from './relation-words.ts';
 import { isStopWord, termsOf } from './terms.ts';
 import type { UnitIndex } from './unit-index.ts';
 
@@ -6,7 +7,8 @@ import type { UnitIndex } from './unit-index.ts';
  * context: the term itself; a longer or shorter form sharing a long prefix
  * ("taxonomic" and "taxonomy", "sweetness" and "sweet"); and compounds written
  * apart in one and together in the other ("day light" and "daylight", "superbowl"
- * and "super bowl").
+ * and "super bowl"); and the words that state the same relation ("birth" and "born",
+ * relation-words.ts).
  */
 export interface QueryTerms {
   /** Query term slot by term id, -1 for the rest. */
@@ -60,6 +62,22 @@ export function queryTerms(
     if (id === undefined || slotOf[id]! >= 0) continue;
     slotOfTerm.set(term!, count);
     slotOf[id] = count++;
+  }
+  if (variants) {
+    // A relation word shares its query term's slot; when the context lacks the query's
+    // own word, the first of its relation words found takes a slot for the group.
+    for (const term of content) {
+      let slot = slotOfTerm.get(term);
+      for (const related of relationWords(term)) {
+        const id = index.termIds.get(related);
+        if (id === undefined || slotOf[id]! >= 0 || index.stop[id]) continue;
+        if (slot === undefined) {
+          slot = count++;
+          slotOfTerm.set(term, slot);
+        }
+        slotOf[id] = slot;
+      }
+    }
   }
   if (variants && slotOfTerm.size > 0) {
     for (const [term, id] of index.termIds) {
