@@ -193,6 +193,7 @@ export function compressWithTuning(params: CompressParams, tuning: ScoringTuning
       index,
       tokens,
       relevance,
+      query,
       budget,
       tuning,
     });

@@ -201,4 +201,37 @@ describe('compressContext on a conversation', () => {
       expect(result.compressed, level).toContain(fact);
     }
   });
+
+  it('with a query that names a day keeps what was said in the session of that day', () => {
+    // Eight daily sessions, each stamped with its date. Every session talks about
+    // cooking; the answer, in the session of 5 March, shares no word with the question.
+    const days = ['01', '02', '03', '05', '06', '08', '09', '10'];
+    const talk = [
+      'I want to cook something new this week, any ideas for dinner?',
+      'You could cook a risotto, it is easy to make and very filling.',
+      'Cooking for friends is my favourite way to spend a weekend.',
+      'I watched a cooking show about bread for two hours, haha.',
+      'My neighbour gave me a cookbook of old family recipes from Sicily.',
+      'Do you think it is worth buying a proper cast iron pan for cooking?',
+      'Honestly I would cook more often if washing up were less of a chore.',
+    ];
+    const messages: ChatMessage[] = [];
+    for (const day of days) {
+      messages.push({ role: 'user', content: `(${day}.03.2024) Good evening! How was your day?` });
+      messages.push({ role: 'assistant', content: 'Pretty calm, thanks. Anything new?' });
+      if (day === '05') {
+        messages.push({
+          role: 'user',
+          content: 'Made a huge pot of lentil soup with smoked paprika, enough for the whole week.',
+        });
+      }
+      for (const line of talk) messages.push({ role: 'user', content: `${line} (${day})` });
+    }
+    const result = compressContext({
+      context: messages,
+      query: 'What did I cook on 5 March 2024?',
+      level: 'standard',
+    });
+    expect(result.compressed).toContain('user: Made a huge pot of lentil soup with smoked paprika');
+  });
 });

@@ -7,6 +7,7 @@ import {
   type TurnItem,
   unitsOfItems,
 } from './select-turns.ts';
+import { messagesOfNamedDays } from './session-dates.ts';
 import type { ScoringTuning } from './tuning.ts';
 import { asksQuestion, type MessageSpan, messageSpans, scoreTurnPriors } from './turn-priors.ts';
 import type { UnitIndex } from './unit-index.ts';
@@ -15,7 +16,7 @@ import type { UnitIndex } from './unit-index.ts';
  * Compression of a conversation (a message array of two or more messages), turn by
  * turn. Without a query each message is scored by how likely a later question is to
  * need it (turn-priors.ts); with one, by its best unit's relevance plus part of that
- * prior. Every message is kept whole or dropped whole (see select-turns.ts). Returns
+ * prior, and more in the session of a day the query names (session-dates.ts). Every message is kept whole or dropped whole (see select-turns.ts). Returns
  * undefined, and the caller selects units instead, when a message is too long to be
  * one item (longer than the budget without a query, than `turnWholeShare` of it with
  * one) or nothing fits.
@@ -27,6 +28,8 @@ export interface TurnCompressionInput {
   tokens: Int32Array;
   /** Unit relevance to the query, or undefined without one. */
   relevance: Float64Array | undefined;
+  /** The query, for the days it names (session-dates.ts). */
+  query: string;
   budget: number;
   tuning: ScoringTuning;
 }
@@ -69,7 +72,7 @@ function neighbourRelevance(
 }
 
 export function compressTurns(input: TurnCompressionInput): AssembledOutput | undefined {
-  const { text, segmentation, index, tokens, relevance, budget, tuning } = input;
+  const { text, segmentation, index, tokens, relevance, query, budget, tuning } = input;
   const spans = messageSpans(segmentation, tokens);
   if (spans.length < 2) return undefined;
   const priors = scoreTurnPriors(text, spans, index);
@@ -98,12 +101,15 @@ export function compressTurns(input: TurnCompressionInput): AssembledOutput | un
     }
   }
   const context = relevance ? neighbourRelevance(text, spans, own, tuning) : own.fill(0);
+  // The session of a day the question names is where its answer was said.
+  const namedDay = relevance ? messagesOfNamedDays(text, spans, query) : undefined;
 
   const items: TurnItem[] = [];
   for (const [at, span] of spans.entries()) {
     // A system message frames every later turn: it goes first when it fits.
     const system = SYSTEM_LABEL.test(text.slice(span.start, span.start + 40)) ? 2 : 0;
-    const score = own[at]! + context[at]! + priorWeight * priors[at]! + system;
+    const dated = namedDay?.[at] ? tuning.turnNamedDayWeight : 0;
+    const score = own[at]! + context[at]! + priorWeight * priors[at]! + dated + system;
     items.push({ first: span.first, last: span.last, label: -1, tokens: span.tokens, score });
   }
   const selection: ItemSelectionInput = {

@@ -45,6 +45,8 @@ export interface ScoringTuning {
   turnNeighbourReach: number;
   /** The same share for the message after one that asks a question (its likely answer). */
   turnAnswerShare: number;
+  /** Added to the score of every message of a session whose date the query names. */
+  turnNamedDayWeight: number;
   /** Weight of the second, bridge-entity pass of query scoring (0 turns it off). */
   bridgeWeight: number;
   /** How many of the best first-pass units lend their rare terms to the second pass. */
@@ -87,6 +89,7 @@ export const DEFAULT_TUNING: ScoringTuning = {
   turnNeighbourShare: 0.3,
   turnNeighbourReach: 2,
   turnAnswerShare: 0.6,
+  turnNamedDayWeight: 0.5,
   bridgeWeight: 0.5,
   bridgeSources: 2,
   bridgeTermsPerSource: 24,

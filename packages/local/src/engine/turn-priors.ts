@@ -1,4 +1,5 @@
 import type { Segmentation } from './segment.ts';
+import { opensSession } from './session-dates.ts';
 import type { UnitIndex } from './unit-index.ts';
 
 /**
@@ -108,8 +109,6 @@ export const TURN_PRIOR_WEIGHTS: TurnPriorWeights = {
  * messages later, 1/3 sixteen later.
  */
 const OPENING_FADE = 8;
-// A message that opens with a date: "(2023-04-27) ...", "[19.01.2024] ...", "2024/1/9 ...".
-const SESSION_STAMP = /^\s*[\w-]+:\s*[([]?\d{1,4}[-./]\d{1,2}[-./]\d{1,4}\b/;
 /** A message that ends by asking. */
 const ASKS = /\?[\s"”')]*$/;
 
@@ -192,7 +191,7 @@ export function scoreTurnPriors(
   // Without any date stamp there are no sessions to open: the signal stays 0.
   let sessionStart = -1;
   spans.forEach((span, at) => {
-    if (SESSION_STAMP.test(text.slice(span.start, span.start + 60))) sessionStart = at;
+    if (opensSession(text.slice(span.start, span.start + 60))) sessionStart = at;
     const opening = sessionStart < 0 ? 0 : 1 / (1 + (at - sessionStart) / OPENING_FADE);
     const reply = at > 0 && asksQuestion(text, spans[at - 1]!) ? 1 : 0;
     // Scan at most the first 4,000 characters of a message for the pattern signals:

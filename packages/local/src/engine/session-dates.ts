@@ -1,0 +1,179 @@
+import type { MessageSpan } from './turn-priors.ts';
+
+/**
+ * Dates that tie a question to a session of the conversation. A long-running chat often
+ * stamps the first message of each session with its date ("user: (2024-01-19) ...",
+ * "user: (19.01.2024) Emi: ..."), and a later question often names that date ("What
+ * did I read on May 6th?", "Where was Kate on 31 Dec 2023?"). The messages of the
+ * session it names are where the answer was said, even when the answer shares no word
+ * with the question.
+ */
+export interface CalendarDay {
+  day: number;
+  month: number;
+  /** Absent when the text names only a day and a month. */
+  year?: number;
+}
+
+// A message that opens with a date: "(2023-04-27) ...", "[19.01.2024] ...", "2024/1/9 ...".
+const SESSION_STAMP = /^\s*[\w-]+:\s*[([]?(\d{1,4})([-./])(\d{1,2})[-./](\d{1,4})\b/;
+
+const MONTHS = [
+  'jan',
+  'feb',
+  'mar',
+  'apr',
+  'may',
+  'jun',
+  'jul',
+  'aug',
+  'sep',
+  'oct',
+  'nov',
+  'dec',
+] as const;
+const MONTH_NAME =
+  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
+const ORDINAL = '(\\d{1,2})(?:st|nd|rd|th)?';
+const YEAR = '(?:,?\\s+(\\d{4}))?';
+/** "29 Dec 2023", "5th of January", "31 December". */
+const DAY_MONTH = new RegExp(`\\b${ORDINAL}\\s+(?:of\\s+)?${MONTH_NAME}${YEAR}\\b`, 'gi');
+/** "May 2nd", "April 27th, 2023", "Dec 29". */
+const MONTH_DAY = new RegExp(`\\b${MONTH_NAME}\\s+${ORDINAL}${YEAR}\\b`, 'gi');
+/** "22.01.2024", "2023-04-27", "1/9/2024". */
+const NUMERIC = /\b(\d{1,4})([-./])(\d{1,2})[-./](\d{1,4})\b/g;
+
+function monthOf(name: string): number {
+  return MONTHS.indexOf(name.slice(0, 3).toLowerCase() as (typeof MONTHS)[number]) + 1;
+}
+
+function valid(date: CalendarDay): CalendarDay | undefined {
+  return date.month >= 1 && date.month <= 12 && date.day >= 1 && date.day <= 31 ? date : undefined;
+}
+
+function fullYear(digits: string): number {
+  const year = Number(digits);
+  return digits.length <= 2 ? 2000 + year : year;
+}
+
+/**
+ * A numeric date. Year first is year-month-day; otherwise the first number is the day
+ * when it cannot be a month or when the separator is a dot or a dash (the European
+ * order), and the month when the second cannot be one or the separator is a slash.
+ */
+function numericDate(first: string, separator: string, second: string, third: string) {
+  if (first.length === 4) {
+    return valid({ year: Number(first), month: Number(second), day: Number(third) });
+  }
+  if (third.length !== 4 && third.length !== 2) return undefined;
+  const a = Number(first);
+  const b = Number(second);
+  const dayFirst = a > 12 || (b <= 12 && separator !== '/');
+  return valid({
+    year: fullYear(third),
+    month: dayFirst ? b : a,
+    day: dayFirst ? a : b,
+  });
+}
+
+/** The date a session-opening message is stamped with, if it opens with one. */
+export function sessionStampDate(head: string): CalendarDay | undefined {
+  const match = SESSION_STAMP.exec(head);
+  return match ? numericDate(match[1]!, match[2]!, match[3]!, match[4]!) : undefined;
+}
+
+/** Whether a message opens with a date stamp. */
+export function opensSession(head: string): boolean {
+  return SESSION_STAMP.test(head);
+}
+
+/** Every calendar day a question names. */
+export function namedDays(query: string): CalendarDay[] {
+  const days: CalendarDay[] = [];
+  const add = (day: CalendarDay | undefined) => {
+    if (day) days.push(day);
+  };
+  // Group numbers of the day and the month in each pattern; the year is group 3.
+  const written = [
+    [DAY_MONTH, 1, 2],
+    [MONTH_DAY, 2, 1],
+  ] as const;
+  for (const [pattern, dayGroup, monthGroup] of written) {
+    for (const match of query.matchAll(pattern)) {
+      add(
+        valid({
+          day: Number(match[dayGroup]),
+          month: monthOf(match[monthGroup]!),
+          ...(match[3] ? { year: Number(match[3]) } : {}),
+        }),
+      );
+    }
+  }
+  for (const match of query.matchAll(NUMERIC)) {
+    add(numericDate(match[1]!, match[2]!, match[3]!, match[4]!));
+  }
+  return days;
+}
+
+/** Days since 1 January of year 0 in the proleptic Gregorian calendar, for ordering and gaps. */
+function dayNumber({ year, month, day }: Required<CalendarDay>): number {
+  return Date.UTC(year, month - 1, day) / 86_400_000;
+}
+
+/** How many days after a named day a session may still tell about it ("last night..."). */
+const TOLD_WITHIN_DAYS = 3;
+
+/**
+ * 1 for every message of the sessions a query's named days point at, else 0; all 0 when
+ * the query names no day or no session carries a stamp. A named day points at the
+ * session stamped with it; when there is none, at the first session after it, within
+ * three days: what happened on a day is told in the next conversation ("This was it
+ * last night!").
+ */
+export function messagesOfNamedDays(
+  text: string,
+  spans: readonly MessageSpan[],
+  query: string,
+): Uint8Array {
+  const flags = new Uint8Array(spans.length);
+  const days = namedDays(query);
+  if (days.length === 0) return flags;
+  // Each session: its stamp and its first message.
+  const sessions: Array<{ stamp: CalendarDay; first: number }> = [];
+  const sessionOf = new Int32Array(spans.length).fill(-1);
+  spans.forEach((span, at) => {
+    const head = text.slice(span.start, span.start + 60);
+    const stamp = opensSession(head) ? sessionStampDate(head) : undefined;
+    if (stamp) sessions.push({ stamp, first: at });
+    else if (opensSession(head)) sessions.push({ stamp: { day: 0, month: 0 }, first: at });
+    sessionOf[at] = sessions.length - 1;
+  });
+  const pointed = new Uint8Array(sessions.length);
+  for (const named of days) {
+    let best = -1;
+    let bestGap = Number.POSITIVE_INFINITY;
+    sessions.forEach(({ stamp }, at) => {
+      if (stamp.day === 0 || stamp.day !== named.day || stamp.month !== named.month) return;
+      if (named.year === undefined || stamp.year === undefined || named.year === stamp.year) {
+        pointed[at] = 1;
+        best = at;
+        bestGap = 0;
+      }
+    });
+    if (bestGap === 0) continue;
+    sessions.forEach(({ stamp }, at) => {
+      if (stamp.day === 0 || stamp.year === undefined) return;
+      const year = named.year ?? stamp.year;
+      const gap = dayNumber(stamp as Required<CalendarDay>) - dayNumber({ ...named, year });
+      if (gap > 0 && gap <= TOLD_WITHIN_DAYS && gap < bestGap) {
+        best = at;
+        bestGap = gap;
+      }
+    });
+    if (best >= 0) pointed[best] = 1;
+  }
+  for (let at = 0; at < spans.length; at++) {
+    if (sessionOf[at]! >= 0 && pointed[sessionOf[at]!]) flags[at] = 1;
+  }
+  return flags;
+}
