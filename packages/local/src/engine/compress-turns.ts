@@ -16,10 +16,11 @@ import type { UnitIndex } from './unit-index.ts';
  * Compression of a conversation (a message array of two or more messages), turn by
  * turn. Without a query each message is scored by how likely a later question is to
  * need it (turn-priors.ts); with one, by its best unit's relevance plus part of that
- * prior, and more in the session of a day the query names (session-dates.ts). Every message is kept whole or dropped whole (see select-turns.ts). Returns
- * undefined, and the caller selects units instead, when a message is too long to be
- * one item (longer than the budget without a query, than `turnWholeShare` of it with
- * one) or nothing fits.
+ * prior, and more in the session of a day the query names (session-dates.ts). Every
+ * message is kept whole or dropped whole (see select-turns.ts). Returns undefined, and
+ * the caller selects units instead, when a message is too long to be one item (longer
+ * than the budget without a query, than `turnWholeShare` of it with one) or nothing
+ * fits.
  */
 export interface TurnCompressionInput {
   text: string;

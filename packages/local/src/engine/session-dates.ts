@@ -115,7 +115,7 @@ export function namedDays(query: string): CalendarDay[] {
   return days;
 }
 
-/** Days since 1 January of year 0 in the proleptic Gregorian calendar, for ordering and gaps. */
+/** Days since 1 January 1970, for the gap between two days. */
 function dayNumber({ year, month, day }: Required<CalendarDay>): number {
   return Date.UTC(year, month - 1, day) / 86_400_000;
 }
@@ -124,11 +124,39 @@ function dayNumber({ year, month, day }: Required<CalendarDay>): number {
 const TOLD_WITHIN_DAYS = 3;
 
 /**
- * 1 for every message of the sessions a query's named days point at, else 0; all 0 when
- * the query names no day or no session carries a stamp. A named day points at the
- * session stamped with it; when there is none, at the first session after it, within
- * three days: what happened on a day is told in the next conversation ("This was it
- * last night!").
+ * The sessions one named day points at: those stamped with it; when there is none, the
+ * first session after it, within three days (what happened on a day is told in the next
+ * conversation: "This was it last night!").
+ */
+function sessionsOfDay(named: CalendarDay, stamps: readonly (CalendarDay | undefined)[]) {
+  const same = stamps.flatMap((stamp, at) =>
+    stamp &&
+    stamp.day === named.day &&
+    stamp.month === named.month &&
+    (named.year === undefined || stamp.year === undefined || named.year === stamp.year)
+      ? [at]
+      : [],
+  );
+  if (same.length > 0) return same;
+  let next = -1;
+  let nextGap = TOLD_WITHIN_DAYS + 1;
+  stamps.forEach((stamp, at) => {
+    if (stamp?.year === undefined) return;
+    const gap =
+      dayNumber(stamp as Required<CalendarDay>) -
+      dayNumber({ ...named, year: named.year ?? stamp.year });
+    if (gap > 0 && gap < nextGap) {
+      next = at;
+      nextGap = gap;
+    }
+  });
+  return next < 0 ? [] : [next];
+}
+
+/**
+ * 1 for every message of the sessions the query's named days point at
+ * (`sessionsOfDay`), else 0; all 0 when the query names no day or no session opens
+ * with a date stamp.
  */
 export function messagesOfNamedDays(
   text: string,
@@ -138,40 +166,18 @@ export function messagesOfNamedDays(
   const flags = new Uint8Array(spans.length);
   const days = namedDays(query);
   if (days.length === 0) return flags;
-  // Each session: its stamp and its first message.
-  const sessions: Array<{ stamp: CalendarDay; first: number }> = [];
-  const sessionOf = new Int32Array(spans.length).fill(-1);
+  // Every session's stamp (undefined when it cannot be read as a date), and each
+  // message's session (-1 before the first).
+  const stamps: Array<CalendarDay | undefined> = [];
+  const sessionOf = new Int32Array(spans.length);
   spans.forEach((span, at) => {
     const head = text.slice(span.start, span.start + 60);
-    const stamp = opensSession(head) ? sessionStampDate(head) : undefined;
-    if (stamp) sessions.push({ stamp, first: at });
-    else if (opensSession(head)) sessions.push({ stamp: { day: 0, month: 0 }, first: at });
-    sessionOf[at] = sessions.length - 1;
+    if (opensSession(head)) stamps.push(sessionStampDate(head));
+    sessionOf[at] = stamps.length - 1;
   });
-  const pointed = new Uint8Array(sessions.length);
-  for (const named of days) {
-    let best = -1;
-    let bestGap = Number.POSITIVE_INFINITY;
-    sessions.forEach(({ stamp }, at) => {
-      if (stamp.day === 0 || stamp.day !== named.day || stamp.month !== named.month) return;
-      if (named.year === undefined || stamp.year === undefined || named.year === stamp.year) {
-        pointed[at] = 1;
-        best = at;
-        bestGap = 0;
-      }
-    });
-    if (bestGap === 0) continue;
-    sessions.forEach(({ stamp }, at) => {
-      if (stamp.day === 0 || stamp.year === undefined) return;
-      const year = named.year ?? stamp.year;
-      const gap = dayNumber(stamp as Required<CalendarDay>) - dayNumber({ ...named, year });
-      if (gap > 0 && gap <= TOLD_WITHIN_DAYS && gap < bestGap) {
-        best = at;
-        bestGap = gap;
-      }
-    });
-    if (best >= 0) pointed[best] = 1;
-  }
+  const pointed = new Uint8Array(stamps.length);
+  for (const named of days)
+    for (const session of sessionsOfDay(named, stamps)) pointed[session] = 1;
   for (let at = 0; at < spans.length; at++) {
     if (sessionOf[at]! >= 0 && pointed[sessionOf[at]!]) flags[at] = 1;
   }
