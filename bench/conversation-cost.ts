@@ -34,6 +34,23 @@ import { type BenchTable, formatRatio } from './support/table.ts';
 type Framework = 'ai-sdk' | 'langchain';
 type VariantName = 'uncompressed' | 'rewrite' | 'blocks';
 
+/** The AI SDK conversation in block mode, with its own store and `ctxopt_retrieve`. */
+function runAiSdkBlockMode(
+  middleware: ContextOptimizerMiddlewareOptions,
+  turns: number,
+  questions: ReturnType<typeof lateQuestions>,
+): Promise<ConversationRecord> {
+  const store = new MemoryCompressionStore();
+  return runAiSdkConversation(
+    {
+      middleware: { store, ...middleware },
+      retrieveTool: () => ({ ctxopt_retrieve: createRetrieveTool({ store }) }),
+    },
+    turns,
+    questions,
+  );
+}
+
 /** One conversation of `turns` turns through a framework, under one variant. */
 function runVariant(
   framework: Framework,
@@ -41,7 +58,6 @@ function runVariant(
   turns: number,
   questions: ReturnType<typeof lateQuestions>,
 ): Promise<ConversationRecord> {
-  const store = new MemoryCompressionStore();
   if (framework === 'ai-sdk') {
     if (variant === 'uncompressed')
       return runAiSdkConversation({ appCaching: true }, turns, questions);
@@ -51,14 +67,7 @@ function runVariant(
         turns,
         questions,
       );
-    return runAiSdkConversation(
-      {
-        middleware: { store },
-        retrieveTool: () => ({ ctxopt_retrieve: createRetrieveTool({ store }) }),
-      },
-      turns,
-      questions,
-    );
+    return runAiSdkBlockMode({}, turns, questions);
   }
   if (variant === 'uncompressed')
     return runLangChainConversation({ appCaching: true }, turns, questions);
@@ -68,7 +77,11 @@ function runVariant(
       turns,
       questions,
     );
-  return runLangChainConversation({ middleware: { store }, retrieve: true }, turns, questions);
+  return runLangChainConversation(
+    { middleware: { store: new MemoryCompressionStore() }, retrieve: true },
+    turns,
+    questions,
+  );
 }
 
 const frameworks: Record<Framework, string> = {
@@ -209,16 +222,8 @@ async function tradeOffTable(turns: number): Promise<BenchTable> {
   );
   const rows: (string | number)[][] = [];
   for (const setting of settings) {
-    const store = new MemoryCompressionStore();
     const metrics = measureConversation(
-      await runAiSdkConversation(
-        {
-          middleware: { store, ...setting.middleware },
-          retrieveTool: () => ({ ctxopt_retrieve: createRetrieveTool({ store }) }),
-        },
-        turns,
-        questions,
-      ),
+      await runAiSdkBlockMode(setting.middleware, turns, questions),
       turns,
     );
     rows.push([

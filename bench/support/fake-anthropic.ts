@@ -24,9 +24,8 @@ export interface RecordedCall {
  * The prompt's blocks in Anthropic's cache order (tools, system, messages), each without
  * its `cache_control` marker (or those of the blocks inside a tool result), since a marker
  * is not part of the cached content. Content is compared as sent: a string and a list of
- * one text block are different bytes. A block
- * with a marker is a breakpoint; a `cache_control` on the request itself (automatic
- * caching) is one at the last block. Nothing else is cached: that is how Anthropic bills.
+ * one text block are different bytes. A block with a marker is a breakpoint; a
+ * `cache_control` on the request itself (automatic caching) is one at the last block. Nothing else is cached: that is how Anthropic bills.
  */
 export function pricedPrompt(body: AnthropicRequest): PricedPrompt {
   const blocks: string[] = [];
@@ -115,19 +114,17 @@ export function lookupReply(canRetrieve: boolean) {
     const last = messages.at(-1)!;
     const lastBlocks = typeof last.content === 'string' ? [] : last.content;
     const lastIsToolResult = lastBlocks.some((block) => block.type === 'tool_result');
+    const userTexts = messages
+      .filter((message) => message.role === 'user')
+      .flatMap((message) =>
+        typeof message.content === 'string'
+          ? [message.content]
+          : message.content
+              .filter((block) => block.type === 'text')
+              .map((block) => String(block.text)),
+      );
     const lastUser =
-      [...messages]
-        .reverse()
-        .flatMap((message) =>
-          message.role === 'user' && typeof message.content !== 'string'
-            ? message.content
-                .filter((block) => block.type === 'text')
-                .map((block) => String(block.text))
-            : message.role === 'user'
-              ? [String(message.content)]
-              : [],
-        )
-        .find((text) => /look up the orders|What was the total/.test(text)) ?? '';
+      userTexts.findLast((text) => /look up the orders|What was the total/.test(text)) ?? '';
     return scriptedReply(call.text, lastUser, lastIsToolResult, canRetrieve);
   };
 }

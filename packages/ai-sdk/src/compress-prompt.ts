@@ -3,7 +3,6 @@ import {
   applyCompression,
   type ConversationCompressor,
   type ConversationPolicy,
-  changesPrompt,
 } from '@ctxopt/core';
 import { toAISDKError } from './error-mapping.ts';
 import { endpointOf } from './optimizer-source.ts';
@@ -43,10 +42,13 @@ export async function compressPrompt(
       // The AI SDK retries a thrown APICallError itself; don't multiply the attempts.
       ...(policy.onError === 'throw' ? { maxRetries: 0 } : {}),
     });
-    const edits = promptEdits(settings.createMessage);
-    const compressed = changesPrompt(run.plan, run.texts, edits)
-      ? applyCompression(prompt, run.plan, run.texts, edits)
-      : prompt;
+    // The prompt itself when nothing changed: its identity ties a retry to its call.
+    const compressed = applyCompression(
+      prompt,
+      run.plan,
+      run.texts,
+      promptEdits(settings.createMessage),
+    );
     return {
       prompt: compressed,
       usage: usageFromReport(run.report),

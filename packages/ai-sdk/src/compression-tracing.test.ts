@@ -1,12 +1,7 @@
-import { createOpenAI } from '@ai-sdk/openai';
-import { contextOptimizerMiddleware } from '@ctxopt/ai-sdk';
-import { generateText, stepCountIs, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../../../test/support/emulator-fixture.ts';
-import { startFakeOpenAIChat } from '../../../test/support/fake-openai-chat.ts';
-import { LOOP_QUESTION, toolLoopScript } from '../../../test/support/tool-loop.ts';
 import { recordSpans } from '../../core/src/test-support/span-recorder.ts';
-import { readReport } from './test-support/report-tools.ts';
+import { runToolLoop } from './test-support/tool-loop-run.ts';
 import './test-support/quiet-warnings.ts';
 
 const emulator = useEmulator();
@@ -14,78 +9,49 @@ const exporter = recordSpans();
 
 describe('an OpenTelemetry span per compression (generateText, @ai-sdk/openai)', () => {
   it('records each compression with its tokens, request id, status and cache hit', async () => {
-    const openaiApi = await startFakeOpenAIChat(toolLoopScript(6));
-    try {
-      const openai = createOpenAI({ apiKey: 'sk-test-openai', baseURL: openaiApi.baseURL });
-      await generateText({
-        model: wrapLanguageModel({
-          model: openai.chat('gpt-4o-mini'),
-          // The rewrite policy: one span per step; block mode's spans are checked below.
-          middleware: contextOptimizerMiddleware({
-            ...emulator.client(),
-            mode: 'balanced',
-            blocks: false,
-          }),
-        }),
-        prompt: LOOP_QUESTION,
-        tools: { readReport },
-        stopWhen: stepCountIs(6),
-      });
-      const spans = exporter.getFinishedSpans().filter((span) => span.name === 'compress ctxopt');
-      // Step 5 compresses the first result; step 6 reuses it and compresses the second.
-      expect(
-        spans.map((span) => [
-          span.attributes['gen_ai.tool.call.id'],
-          span.attributes['ctxopt.cache_hit'],
-        ]),
-      ).toEqual([
-        ['call_1', false],
-        ['call_1', true],
-        ['call_2', false],
-      ]);
-      expect(spans[0]!.attributes).toMatchObject({
-        'gen_ai.operation.name': 'compress',
-        'gen_ai.tool.name': 'readReport',
-        'ctxopt.span.kind': 'tool-result',
-        'ctxopt.mode': 'balanced',
-        'ctxopt.status': 'compressed',
-      });
-      expect(spans[0]!.attributes['gen_ai.response.id']).toMatch(/^req_/);
-      expect(spans[0]!.attributes['gen_ai.usage.input_tokens']).toBeGreaterThan(
-        spans[0]!.attributes['gen_ai.usage.output_tokens'] as number,
-      );
-    } finally {
-      await openaiApi.close();
-    }
+    // The rewrite policy: one span per step; block mode's spans are checked below.
+    await runToolLoop({
+      steps: 6,
+      optimizer: { ...emulator.client(), mode: 'balanced', blocks: false },
+    });
+    const spans = exporter.getFinishedSpans().filter((span) => span.name === 'compress ctxopt');
+    // Step 5 compresses the first result; step 6 reuses it and compresses the second.
+    expect(
+      spans.map((span) => [
+        span.attributes['gen_ai.tool.call.id'],
+        span.attributes['ctxopt.cache_hit'],
+      ]),
+    ).toEqual([
+      ['call_1', false],
+      ['call_1', true],
+      ['call_2', false],
+    ]);
+    expect(spans[0]!.attributes).toMatchObject({
+      'gen_ai.operation.name': 'compress',
+      'gen_ai.tool.name': 'readReport',
+      'ctxopt.span.kind': 'tool-result',
+      'ctxopt.mode': 'balanced',
+      'ctxopt.status': 'compressed',
+    });
+    expect(spans[0]!.attributes['gen_ai.response.id']).toMatch(/^req_/);
+    expect(spans[0]!.attributes['gen_ai.usage.input_tokens']).toBeGreaterThan(
+      spans[0]!.attributes['gen_ai.usage.output_tokens'] as number,
+    );
   });
 
   it('records a span for each block compression, none for blocks reused from the store', async () => {
-    const openaiApi = await startFakeOpenAIChat(toolLoopScript(8));
-    try {
-      const openai = createOpenAI({ apiKey: 'sk-test-openai', baseURL: openaiApi.baseURL });
-      exporter.reset();
-      await generateText({
-        model: wrapLanguageModel({
-          model: openai.chat('gpt-4o-mini'),
-          middleware: contextOptimizerMiddleware({ ...emulator.client() }),
-        }),
-        prompt: LOOP_QUESTION,
-        tools: { readReport },
-        stopWhen: stepCountIs(8),
-      });
-      const spans = exporter.getFinishedSpans().filter((span) => span.name === 'compress ctxopt');
-      expect(spans.length).toBeGreaterThan(0);
-      expect(spans.length).toBe(emulator.compressCalls());
-      expect(spans[0]!.attributes).toMatchObject({
-        'gen_ai.operation.name': 'compress',
-        'ctxopt.span.kind': 'block-part',
-        'ctxopt.level': 'ultra',
-        'ctxopt.cache_hit': false,
-        'ctxopt.status': 'compressed',
-      });
-      expect(spans[0]!.attributes['gen_ai.response.id']).toMatch(/^req_/);
-    } finally {
-      await openaiApi.close();
-    }
+    exporter.reset();
+    await runToolLoop({ steps: 8, optimizer: emulator.client() });
+    const spans = exporter.getFinishedSpans().filter((span) => span.name === 'compress ctxopt');
+    expect(spans.length).toBeGreaterThan(0);
+    expect(spans.length).toBe(emulator.compressCalls());
+    expect(spans[0]!.attributes).toMatchObject({
+      'gen_ai.operation.name': 'compress',
+      'ctxopt.span.kind': 'block-part',
+      'ctxopt.level': 'ultra',
+      'ctxopt.cache_hit': false,
+      'ctxopt.status': 'compressed',
+    });
+    expect(spans[0]!.attributes['gen_ai.response.id']).toMatch(/^req_/);
   });
 });

@@ -1,51 +1,27 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { contextOptimizerMiddleware } from '@ctxopt/ai-sdk';
-import { generateText, type LanguageModel, stepCountIs, wrapLanguageModel } from 'ai';
+import { generateText, wrapLanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../../../test/support/emulator-fixture.ts';
 import { startFakeOpenAIChat } from '../../../test/support/fake-openai-chat.ts';
 import { startHungServer } from '../../../test/support/json-server.ts';
-import {
-  expectLoopGoal,
-  LOOP_QUESTION,
-  LOOP_SYSTEM,
-  toolLoopScript,
-} from '../../../test/support/tool-loop.ts';
+import { expectLoopGoal, LOOP_QUESTION, LOOP_SYSTEM } from '../../../test/support/tool-loop.ts';
 import { HISTORY_ASSISTANT, HISTORY_USER } from './test-support/conversation.ts';
-import { readReport } from './test-support/report-tools.ts';
+import { runToolLoop } from './test-support/tool-loop-run.ts';
 import './test-support/quiet-warnings.ts';
 
 const emulator = useEmulator();
 
 const { compressCalls } = emulator;
 
-/** Runs one user turn of `steps` model calls against a fresh fake OpenAI; returns what it received. */
-async function toolLoop(steps: number, wrap: (model: LanguageModel) => LanguageModel) {
-  const openaiApi = await startFakeOpenAIChat(toolLoopScript(steps));
-  try {
-    const openai = createOpenAI({ apiKey: 'sk-test-openai', baseURL: openaiApi.baseURL });
-    const result = await generateText({
-      model: wrap(openai.chat('gpt-4o-mini')),
-      system: LOOP_SYSTEM,
-      prompt: LOOP_QUESTION,
-      tools: { readReport },
-      stopWhen: stepCountIs(steps),
-    });
-    return { result, requests: openaiApi.requests };
-  } finally {
-    await openaiApi.close();
-  }
-}
-
 describe('contextOptimizerMiddleware in an agent tool loop (generateText, @ai-sdk/openai)', () => {
   it('sends the last of 12 model calls at most half the conversation, the newest result unchanged, every pair intact', async () => {
-    const plain = await toolLoop(12, (model) => model);
-    const optimized = await toolLoop(12, (model) =>
-      wrapLanguageModel({
-        model: model as Parameters<typeof wrapLanguageModel>[0]['model'],
-        middleware: contextOptimizerMiddleware({ ...emulator.client() }),
-      }),
-    );
+    const plain = await runToolLoop({ steps: 12, system: LOOP_SYSTEM });
+    const optimized = await runToolLoop({
+      steps: 12,
+      system: LOOP_SYSTEM,
+      optimizer: emulator.client(),
+    });
     expectLoopGoal(optimized.requests, plain.requests);
     // Each result that fell out of the newest three was sent once; earlier ones are reused.
     expect(compressCalls()).toBe(11 - 3);
@@ -53,37 +29,25 @@ describe('contextOptimizerMiddleware in an agent tool loop (generateText, @ai-sd
   }, 60_000);
 
   it('makes one compress call for a 4-step loop over an unchanged history', async () => {
-    const openaiApi = await startFakeOpenAIChat(toolLoopScript(4));
-    try {
-      const openai = createOpenAI({ apiKey: 'sk-test-openai', baseURL: openaiApi.baseURL });
-      const result = await generateText({
-        model: wrapLanguageModel({
-          model: openai.chat('gpt-4o-mini'),
-          middleware: contextOptimizerMiddleware({
-            ...emulator.client(),
-          }),
-        }),
-        system: LOOP_SYSTEM,
+    const { result, requests } = await runToolLoop({
+      steps: 4,
+      system: LOOP_SYSTEM,
+      optimizer: emulator.client(),
+      input: {
         messages: [
           { role: 'user', content: HISTORY_USER },
           { role: 'assistant', content: HISTORY_ASSISTANT },
           { role: 'user', content: LOOP_QUESTION },
         ],
-        tools: { readReport },
-        stopWhen: stepCountIs(4),
-      });
-      expect(openaiApi.requests).toHaveLength(4);
-      expect(compressCalls()).toBe(1);
-      expect(result.steps.map((step) => step.providerMetadata?.ctxopt?.calls)).toEqual([
-        1, 0, 0, 0,
-      ]);
-      // Every step received the same compressed history, byte for byte.
-      const histories = openaiApi.requests.map((request) => JSON.stringify(request.messages[1]));
-      expect(new Set(histories).size).toBe(1);
-      expect(histories[0]).toContain('Earlier conversation (compressed):');
-    } finally {
-      await openaiApi.close();
-    }
+      },
+    });
+    expect(requests).toHaveLength(4);
+    expect(compressCalls()).toBe(1);
+    expect(result.steps.map((step) => step.providerMetadata?.ctxopt?.calls)).toEqual([1, 0, 0, 0]);
+    // Every step received the same compressed history, byte for byte.
+    const histories = requests.map((request) => JSON.stringify(request.messages[1]));
+    expect(new Set(histories).size).toBe(1);
+    expect(histories[0]).toContain('Earlier conversation (compressed):');
   });
 
   it('never compresses the current question, even when a long tool loop closes it into a block', async () => {
@@ -94,64 +58,39 @@ describe('contextOptimizerMiddleware in an agent tool loop (generateText, @ai-sd
         `Note ${line + 1}: lane ${line * 3} was rerouted through hub ${['North', 'East', 'South'][line % 3]} for ${line + 2} days, so its late counts need care.`,
     ).join('\n')}`;
     expect(question.length).toBeGreaterThan(1_200);
-    const openaiApi = await startFakeOpenAIChat(toolLoopScript(8));
-    try {
-      const openai = createOpenAI({ apiKey: 'sk-test-openai', baseURL: openaiApi.baseURL });
-      await generateText({
-        model: wrapLanguageModel({
-          model: openai.chat('gpt-4o-mini'),
-          middleware: contextOptimizerMiddleware({ ...emulator.client() }),
-        }),
-        system: LOOP_SYSTEM,
-        prompt: question,
-        tools: { readReport },
-        stopWhen: stepCountIs(8),
-      });
-      // The older results were compressed, and every step received the question as asked.
-      expect(compressCalls()).toBeGreaterThan(0);
-      for (const request of openaiApi.requests)
-        expect(request.messages[1]).toEqual({ role: 'user', content: question });
-    } finally {
-      await openaiApi.close();
-    }
+    const { requests } = await runToolLoop({
+      steps: 8,
+      system: LOOP_SYSTEM,
+      optimizer: emulator.client(),
+      input: { prompt: question },
+    });
+    // The older results were compressed, and every step received the question as asked.
+    expect(compressCalls()).toBeGreaterThan(0);
+    for (const request of requests)
+      expect(request.messages[1]).toEqual({ role: 'user', content: question });
   }, 60_000);
 
   it('with toolResults.keepLast 0 compresses each result once as it arrives, so each step extends the previous prompt', async () => {
-    const openaiApi = await startFakeOpenAIChat(toolLoopScript(5));
-    try {
-      const openai = createOpenAI({ apiKey: 'sk-test-openai', baseURL: openaiApi.baseURL });
-      await generateText({
-        model: wrapLanguageModel({
-          model: openai.chat('gpt-4o-mini'),
-          middleware: contextOptimizerMiddleware({
-            ...emulator.client(),
-            toolResults: { keepLast: 0 },
-          }),
-        }),
-        system: LOOP_SYSTEM,
-        prompt: LOOP_QUESTION,
-        tools: { readReport },
-        stopWhen: stepCountIs(5),
-      });
-      const requests = openaiApi.requests;
-      expect(requests).toHaveLength(5);
-      // One compress call per result, each against the question and its call.
-      expect(compressCalls()).toBe(4);
-      for (const request of requests.slice(1)) {
-        const lastResult = request.messages.at(-1)!;
-        expect(lastResult.role).toBe('tool');
-        expect(String(lastResult.content)).toMatch(
-          /ctxopt_retrieve \{"handle":"cx[0-9a-f]{12}"\}\]$/,
-        );
-      }
-      // Each step's messages start with the previous step's, byte for byte.
-      requests.slice(1).forEach((request, index) => {
-        const previous = requests[index]!.messages;
-        expect(request.messages.slice(0, previous.length)).toEqual(previous);
-      });
-    } finally {
-      await openaiApi.close();
+    const { requests } = await runToolLoop({
+      steps: 5,
+      system: LOOP_SYSTEM,
+      optimizer: { ...emulator.client(), toolResults: { keepLast: 0 } },
+    });
+    expect(requests).toHaveLength(5);
+    // One compress call per result, each against the question and its call.
+    expect(compressCalls()).toBe(4);
+    for (const request of requests.slice(1)) {
+      const lastResult = request.messages.at(-1)!;
+      expect(lastResult.role).toBe('tool');
+      expect(String(lastResult.content)).toMatch(
+        /ctxopt_retrieve \{"handle":"cx[0-9a-f]{12}"\}\]$/,
+      );
     }
+    // Each step's messages start with the previous step's, byte for byte.
+    requests.slice(1).forEach((request, index) => {
+      const previous = requests[index]!.messages;
+      expect(request.messages.slice(0, previous.length)).toEqual(previous);
+    });
   }, 60_000);
 
   it('costs a step at most the 5 s deadline when the service hangs, with default settings', async () => {

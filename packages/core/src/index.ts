@@ -85,7 +85,7 @@ export { generateAsOperation } from './generate-as-operation.ts';
 export { isRetryableError } from './is-retryable-error.ts';
 export type { Logger, LogLevel } from './logger.ts';
 export { OperationKeys, type OperationKeysOptions } from './operation-keys.ts';
-export { applyCompression, changesPrompt, type MessageEdits } from './planner/apply-compression.ts';
+export { applyCompression, type MessageEdits } from './planner/apply-compression.ts';
 export { applyPlan } from './planner/apply-plan.ts';
 export {
   COMPRESSED_HISTORY_HEADER,

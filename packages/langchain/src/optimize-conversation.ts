@@ -4,7 +4,6 @@ import {
   type CompressionReport,
   type ConversationCompressor,
   type ConversationPolicy,
-  changesPrompt,
 } from '@ctxopt/core';
 import type { BaseMessage } from '@langchain/core/messages';
 import type { RunnableConfig } from '@langchain/core/runnables';
@@ -66,9 +65,12 @@ export async function optimizeConversation(
   if (worthReporting(run.report)) {
     await dispatchReport(run.report, settings.source, call.config, call.write);
   }
-  const edits = messageEdits(run, settings.createMessage, call.cacheMarkers === true);
-  if (!changesPrompt(run.plan, run.texts, edits)) return messages;
-  return applyCompression(messages, run.plan, run.texts, edits);
+  return applyCompression(
+    messages,
+    run.plan,
+    run.texts,
+    messageEdits(run, settings.createMessage, call.cacheMarkers === true),
+  );
 }
 
 function worthReporting(report: CompressionReport): boolean {

@@ -22,12 +22,17 @@ export interface MessageEdits<T> {
   markableShape?(message: T): T;
 }
 
+/** Whether the plan places cache breakpoints and the framework can mark them. */
+function marksBreakpoints<T>(plan: CompressionPlan, edits: MessageEdits<T>): boolean {
+  return edits.markCacheBreakpoint !== undefined && (plan.cacheBreakpoints?.length ?? 0) > 0;
+}
+
 /**
- * Whether applying `plan` with `edits` changes the prompt at all; when it does not, the
- * integrations hand the framework its own prompt back, untouched (and, in the AI SDK, with
- * its identity, which ties a retry to its call).
+ * Whether applying `plan` with `edits` changes the prompt at all; when it does not,
+ * `applyCompression` hands the framework its own prompt back (in the AI SDK its identity
+ * ties a retry to its call).
  */
-export function changesPrompt<T>(
+function changesPrompt<T>(
   plan: CompressionPlan,
   texts: readonly (string | undefined)[],
   edits: MessageEdits<T>,
@@ -37,21 +42,23 @@ export function changesPrompt<T>(
     plan.removeEmpty.length > 0 ||
     plan.dropReasoning.length > 0 ||
     plan.recall !== undefined ||
-    (edits.markCacheBreakpoint !== undefined && (plan.cacheBreakpoints?.length ?? 0) > 0)
+    marksBreakpoints(plan, edits)
   );
 }
 
 /**
  * Builds the prompt the model receives: each span with a compressed text (`texts[i]` for
  * `plan.spans[i]`; `undefined` keeps the span as it was) put in place, reasoning dropped
- * and empty messages removed where the plan says. Untouched messages keep their identity.
+ * and empty messages removed where the plan says. Untouched messages keep their identity,
+ * and a plan that changes nothing returns `messages` itself.
  */
 export function applyCompression<T>(
-  messages: readonly T[],
+  messages: T[],
   plan: CompressionPlan,
   texts: readonly (string | undefined)[],
   edits: MessageEdits<T>,
 ): T[] {
+  if (!changesPrompt(plan, texts, edits)) return messages;
   const edited = [...messages];
   const removed = new Set(plan.removeEmpty);
   for (const index of plan.dropReasoning) edited[index] = edits.dropReasoning(edited[index]!);
@@ -67,8 +74,7 @@ export function applyCompression<T>(
       edited[span.messageIndex] = edits.replaceToolResult(message, span.toolCallId, text);
     }
   });
-  const marked =
-    edits.markCacheBreakpoint !== undefined && (plan.cacheBreakpoints?.length ?? 0) > 0;
+  const marked = marksBreakpoints(plan, edits);
   if (marked) {
     for (const index of plan.cacheBreakpoints!) {
       edited[index] = edits.markCacheBreakpoint!(edited[index]!);

@@ -7,7 +7,8 @@ import { isCased } from './text-case.ts';
  * Where units should start, read line by line: fenced code and tables as one block
  * each, headings and `Document [n] (Title: ...)` headers (which open a titled
  * section), list items, the lines of a run of records, and sentences of prose; role
- * labels open a section per message. segment.ts then moves each cut to a place where token counts add up.
+ * labels open a section per message. segment.ts then moves each cut to a place where
+ * token counts add up.
  */
 
 export interface Cut {

@@ -167,40 +167,38 @@ describe('compressContext on a conversation', () => {
     for (const news of opening) expect(result.compressed).toContain(news);
   });
 
-  it('with a query keeps the answer after the question that matches it, though the answer shares no word with the query', () => {
-    const messages = smallTalkAround([
-      { role: 'assistant', content: 'I went on vacation to Turkey with my family last year.' },
-      { role: 'user', content: 'Oh nice, how long did you stay in Turkey?' },
-      { role: 'assistant', content: 'Two whole months, at a house by the sea near Antalya.' },
-    ]);
-    const answer = 'assistant: Two whole months, at a house by the sea near Antalya.';
-    for (const level of ['standard', 'ultra'] as const) {
-      const result = compressContext({
-        context: messages,
-        query: 'How long did she stay in Turkey?',
-        level,
-      });
-      expect(result.compressed, level).toContain(answer);
-    }
-  });
-
-  it('with a query keeps a fact sent two messages after the turn that matches the query', () => {
-    // One speaker, three messages in a row: the fact comes after an aside.
-    const messages = smallTalkAround([
-      { role: 'assistant', content: 'The trip to Turkey with my family was wonderful.' },
-      { role: 'assistant', content: 'Honestly the best food ever.' },
-      { role: 'assistant', content: 'Two whole months, at a house by the sea near Antalya.' },
-    ]);
-    const fact = 'assistant: Two whole months, at a house by the sea near Antalya.';
-    for (const level of ['standard', 'ultra'] as const) {
-      const result = compressContext({
-        context: messages,
-        query: 'How long was her trip to Turkey?',
-        level,
-      });
-      expect(result.compressed, level).toContain(fact);
-    }
-  });
+  const FACT = 'Two whole months, at a house by the sea near Antalya.';
+  it.each([
+    {
+      // The answer after the question that matches the query shares no word with it.
+      name: 'the answer after the question that matches it',
+      facts: [
+        { role: 'assistant', content: 'I went on vacation to Turkey with my family last year.' },
+        { role: 'user', content: 'Oh nice, how long did you stay in Turkey?' },
+        { role: 'assistant', content: FACT },
+      ],
+      query: 'How long did she stay in Turkey?',
+    },
+    {
+      // One speaker, three messages in a row: the fact comes after an aside.
+      name: 'a fact sent two messages after the turn that matches it',
+      facts: [
+        { role: 'assistant', content: 'The trip to Turkey with my family was wonderful.' },
+        { role: 'assistant', content: 'Honestly the best food ever.' },
+        { role: 'assistant', content: FACT },
+      ],
+      query: 'How long was her trip to Turkey?',
+    },
+  ] satisfies Array<{ name: string; facts: ChatMessage[]; query: string }>)(
+    'with a query keeps $name, though it shares no word with the query',
+    ({ facts, query }) => {
+      const messages = smallTalkAround(facts);
+      for (const level of ['standard', 'ultra'] as const) {
+        const result = compressContext({ context: messages, query, level });
+        expect(result.compressed, level).toContain(`assistant: ${FACT}`);
+      }
+    },
+  );
 
   it('with a query that names a day keeps what was said in the session of that day', () => {
     // Eight daily sessions, each stamped with its date. Every session talks about

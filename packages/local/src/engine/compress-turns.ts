@@ -40,9 +40,9 @@ const SYSTEM_LABEL = /^\s*system:/;
 /**
  * The relevance a message borrows from its neighbours: the question a relevant message
  * answers, the answer (the next message) of a relevant message that asks, and the
- * messages next to a relevant one. A
- * question and its answer are one fact split over two turns ("How long did you stay?"
- * "Two months."); the answer alone often shares no word with a later question.
+ * messages next to a relevant one. A question and its answer are one fact split over two
+ * turns ("How long did you stay?" "Two months."); the answer alone often shares no word
+ * with a later question.
  */
 function neighbourRelevance(
   text: string,

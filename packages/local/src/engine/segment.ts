@@ -3,10 +3,10 @@ import { isSafeCut } from './token-boundary.ts';
 
 /**
  * Splits a text into the units the engine keeps or drops: sentences of prose, list
- * items, the lines of a run of records (record-lines.ts), headings, and blocks kept whole (fenced code, markdown tables). Units tile
- * the text exactly (concatenated in order they give it back) and every cut between two
- * units is a safe cut (see token-boundary.ts), so their token counts add up to the
- * count of the whole text.
+ * items, the lines of a run of records (record-lines.ts), headings, and blocks kept
+ * whole (fenced code, markdown tables). Units tile the text exactly (concatenated in
+ * order they give it back) and every cut between two units is a safe cut (see
+ * token-boundary.ts), so their token counts add up to the count of the whole text.
  */
 
 /**

@@ -18,20 +18,7 @@ export interface CalendarDay {
 // A message that opens with a date: "(2023-04-27) ...", "[19.01.2024] ...", "2024/1/9 ...".
 const SESSION_STAMP = /^\s*[\w-]+:\s*[([]?(\d{1,4})([-./])(\d{1,2})[-./](\d{1,4})\b/;
 
-const MONTHS = [
-  'jan',
-  'feb',
-  'mar',
-  'apr',
-  'may',
-  'jun',
-  'jul',
-  'aug',
-  'sep',
-  'oct',
-  'nov',
-  'dec',
-] as const;
+const MONTHS = 'jan feb mar apr may jun jul aug sep oct nov dec'.split(' ');
 const MONTH_NAME =
   '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 const ORDINAL = '(\\d{1,2})(?:st|nd|rd|th)?';
@@ -44,7 +31,7 @@ const MONTH_DAY = new RegExp(`\\b${MONTH_NAME}\\s+${ORDINAL}${YEAR}\\b`, 'gi');
 const NUMERIC = /\b(\d{1,4})([-./])(\d{1,2})[-./](\d{1,4})\b/g;
 
 function monthOf(name: string): number {
-  return MONTHS.indexOf(name.slice(0, 3).toLowerCase() as (typeof MONTHS)[number]) + 1;
+  return MONTHS.indexOf(name.slice(0, 3).toLowerCase()) + 1;
 }
 
 function valid(date: CalendarDay): CalendarDay | undefined {
@@ -57,11 +44,14 @@ function fullYear(digits: string): number {
 }
 
 /**
- * A numeric date. Year first is year-month-day; otherwise the first number is the day
- * when it cannot be a month or when the separator is a dot or a dash (the European
- * order), and the month when the second cannot be one or the separator is a slash.
+ * The date a match of `SESSION_STAMP` or `NUMERIC` reads (groups: first number,
+ * separator, second, third). Year first is year-month-day; otherwise the first number is
+ * the day when it cannot be a month or when the separator is a dot or a dash (the
+ * European order), and the month when the second cannot be one or the separator is a
+ * slash.
  */
-function numericDate(first: string, separator: string, second: string, third: string) {
+function numericDate(match: RegExpMatchArray): CalendarDay | undefined {
+  const [, first = '', separator, second = '', third = ''] = match;
   if (first.length === 4) {
     return valid({ year: Number(first), month: Number(second), day: Number(third) });
   }
@@ -79,7 +69,7 @@ function numericDate(first: string, separator: string, second: string, third: st
 /** The date a session-opening message is stamped with, if it opens with one. */
 export function sessionStampDate(head: string): CalendarDay | undefined {
   const match = SESSION_STAMP.exec(head);
-  return match ? numericDate(match[1]!, match[2]!, match[3]!, match[4]!) : undefined;
+  return match ? numericDate(match) : undefined;
 }
 
 /** Whether a message opens with a date stamp. */
@@ -109,9 +99,7 @@ export function namedDays(query: string): CalendarDay[] {
       );
     }
   }
-  for (const match of query.matchAll(NUMERIC)) {
-    add(numericDate(match[1]!, match[2]!, match[3]!, match[4]!));
-  }
+  for (const match of query.matchAll(NUMERIC)) add(numericDate(match));
   return days;
 }
 
@@ -171,8 +159,8 @@ export function messagesOfNamedDays(
   const stamps: Array<CalendarDay | undefined> = [];
   const sessionOf = new Int32Array(spans.length);
   spans.forEach((span, at) => {
-    const head = text.slice(span.start, span.start + 60);
-    if (opensSession(head)) stamps.push(sessionStampDate(head));
+    const stamp = SESSION_STAMP.exec(text.slice(span.start, span.start + 60));
+    if (stamp) stamps.push(numericDate(stamp));
     sessionOf[at] = stamps.length - 1;
   });
   const pointed = new Uint8Array(stamps.length);
