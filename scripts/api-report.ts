@@ -7,10 +7,11 @@
 //   node scripts/api-report.ts --write            all packages (after `pnpm build`)
 //   node scripts/api-report.ts --check            the same, comparing instead of writing
 //   (in a package folder, only that package)
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { newestSource } from './require-build.ts';
 
 const repository = fileURLToPath(new URL('../', import.meta.url));
 const packagesFolder = join(repository, 'packages');
@@ -295,6 +296,12 @@ function main(argv: string[]): number {
           .sort();
   let failed = 0;
   for (const folder of folders) {
+    const stale = staleDeclarations(folder);
+    if (stale) {
+      failed++;
+      console.error(`${relative(repository, stale)} is missing or older than its sources.`);
+      continue;
+    }
     const report = packageReport(folder);
     const path = join(folder, REPORT_PATH);
     const shown = relative(repository, path);
@@ -314,12 +321,22 @@ function main(argv: string[]): number {
   }
   if (failed > 0) {
     console.error(
-      'The public surface changed. If that is meant, rewrite the reports and commit them:\n' +
+      'Build first if a declaration file is stale; if the public surface changed on purpose,\n' +
+        'rewrite the reports and commit them:\n' +
         '  npx -y pnpm@12.21.0 build && npx -y pnpm@12.21.0 exec node scripts/api-report.ts --write',
     );
     return 1;
   }
   return 0;
+}
+
+/** The first entry's declaration file that is missing or older than the package's sources. */
+function staleDeclarations(packageFolder: string): string | undefined {
+  const sources = newestSource(join(packageFolder, 'src'));
+  for (const { file } of entryPoints(packageFolder)) {
+    if (!existsSync(file) || statSync(file).mtimeMs < sources) return file;
+  }
+  return undefined;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
