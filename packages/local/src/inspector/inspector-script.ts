@@ -156,7 +156,8 @@ export const inspectorScript = `"use strict";
     const children = [
       header(detail),
       chips(detail),
-      ...detail.query !== null ? [h("h3", {}, "Query"), h("p", { className: "query" }, detail.query || "(empty)")] : []
+      detail.query !== null && h("h3", {}, "Query"),
+      detail.query !== null && h("p", { className: "query" }, detail.query || "(empty)")
     ];
     const { segments, context, compressed } = detail;
     if (!segments) {

@@ -1,3 +1,4 @@
+import type { MarkedSegment } from '../mark-sentences.ts';
 import type { OperationDetail } from '../operation-detail.ts';
 import { dateTime, percent, tokens } from './format.ts';
 import { keptCount, markedText } from './marked-text.ts';
@@ -58,10 +59,7 @@ function withoutComparison(detail: OperationDetail, maxTextChars: number | undef
 }
 
 /** The original with each unit marked kept or dropped, beside the compressed text. */
-function comparison(
-  detail: OperationDetail,
-  segments: OperationDetail['segments'] & {},
-): ViewChild[] {
+function comparison(detail: OperationDetail, segments: readonly MarkedSegment[]): ViewChild[] {
   const { kept, total } = keptCount(segments);
   return [
     h(
@@ -99,9 +97,8 @@ export function detailView(detail: OperationDetail, maxTextChars: number | undef
   const children: ViewChild[] = [
     header(detail),
     chips(detail),
-    ...(detail.query !== null
-      ? [h('h3', {}, 'Query'), h('p', { className: 'query' }, detail.query || '(empty)')]
-      : []),
+    detail.query !== null && h('h3', {}, 'Query'),
+    detail.query !== null && h('p', { className: 'query' }, detail.query || '(empty)'),
   ];
   const { segments, context, compressed } = detail;
   if (!segments) {
