@@ -14,8 +14,11 @@ export const RETRIEVE_TOOL_INPUT_SCHEMA = {
   properties: {
     handle: {
       type: 'string',
-      pattern: '^cx[0-9a-f]{12}$',
-      description: 'The handle printed after the compressed text, such as cx0123456789ab.',
+      pattern: '^cx[0-9a-f]{32}$',
+      minLength: 34,
+      maxLength: 34,
+      description:
+        'The handle printed after the compressed text, such as cx0123456789abcdef0123456789abcdef.',
     },
   },
   required: ['handle'],

@@ -1,12 +1,14 @@
+import { createHash } from 'node:crypto';
 import { runBlockCompression } from '../blocks/block-compression-run.ts';
 import { conversationEnd } from '../blocks/cache-breakpoints.ts';
-import { compressionKey } from '../blocks/compression-key.ts';
+import { conversationIdOf } from '../blocks/conversation-id.ts';
 import type { ContextOptimizer } from '../context-optimizer.ts';
 import { APIUserAbortError } from '../errors.ts';
 import type { CompressResponse } from '../schemas.ts';
 import { DEFAULT_STORE_TTL_SECONDS } from '../store/compression-store.ts';
 import { type GuardedStore, guardStore } from '../store/guarded-store.ts';
 import { MemoryCompressionStore } from '../store/memory-compression-store.ts';
+import { StoreScope } from '../store/store-scope.ts';
 import { summarizeError } from '../usage-summary.ts';
 import { keepsJsonShape } from './compressed-json.ts';
 import { CompressionCache } from './compression-cache.ts';
@@ -52,6 +54,8 @@ export class ConversationCompressor {
   readonly #cache: CompressionCache;
   /** Block mode's compressions and originals; a failing store is a miss, never an error. */
   readonly store: GuardedStore;
+  /** Whose records the store holds: the optimizer's credential and the secret, before a per-call `scope`. */
+  readonly storeScope: StoreScope;
   /** Per conversation (keyed by its first messages): the cached input tokens its last call reported. */
   readonly #cachedTokens = new Map<string, number>();
 
@@ -65,6 +69,12 @@ export class ConversationCompressor {
     this.store = guardStore(policy.store ?? new MemoryCompressionStore(), {
       timeout: Math.max(1, Math.floor(policy.timeout / 5)),
     });
+    this.storeScope = StoreScope.of({
+      optimizer,
+      ...(policy.storeSecret === undefined ? {} : { storeSecret: policy.storeSecret }),
+    });
+    // The first prompt's store reads should not pay for loading a client and connecting.
+    if (policy.blocks.enabled) this.store.warm();
   }
 
   /** The policy for one call, with its per-call options checked like the constructor's. */
@@ -120,6 +130,8 @@ export class ConversationCompressor {
       const run = await runBlockCompression(messages, {
         optimizer: this.optimizer,
         store: this.store,
+        scope: this.storeScope.withScope(policy.scope),
+        conversation: conversationIdOf(messages),
         policy,
         settings: {
           ttlSeconds: DEFAULT_STORE_TTL_SECONDS,
@@ -253,7 +265,7 @@ export class ConversationCompressor {
 /** A conversation's identity for the cost gate: its first two messages, which never change. */
 function conversationKey(messages: readonly PlannerMessage[]): string {
   const head = messages.slice(0, 2).map((message) => `${message.role}\u0000${message.text}`);
-  return compressionKey({ role: 'conversation', text: head.join('\u0001') });
+  return createHash('sha256').update(head.join('\u0001')).digest('hex');
 }
 
 interface SpanOutcome {
