@@ -168,7 +168,7 @@ async function twoTenants(stores: Stores) {
   for (let batch = 1; batch <= 6; batch++) bRequests.push(...(await b.say(batchQuestion(batch))));
   // B compressed (and was charged for) every part itself: nothing of A's was reused.
   expect(emulator.ledger.operations(KEY_B) - operationsBefore.b).toBe(chargedA);
-  expect(b.usages.reduce((sum, usage) => sum + usage.calls, 0)).toBe(chargedA);
+  expect(b.usages.reduce((sum, usage) => sum + (usage.calls ?? 0), 0)).toBe(chargedA);
   const handlesOfB = handlesIn(bRequests);
   expect(handlesOfB.size).toBe(handlesOfA.size);
   expect([...handlesOfB].filter((handle) => handlesOfA.has(handle))).toEqual([]);
