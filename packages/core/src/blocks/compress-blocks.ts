@@ -228,7 +228,9 @@ export async function compressBlocks(
     for (const job of jobs) {
       if (!job.record?.compressed) continue;
       const key = originalKey(scope, conversation, handleOf(scope, job.key, conversation));
-      if (!job.reused || !recentlyWritten(store, key, settings.ttlSeconds)) {
+      // Noted for fresh parts too, so the next call (which reuses them) does not write again.
+      const recent = recentlyWritten(store, key, settings.ttlSeconds);
+      if (!job.reused || !recent) {
         writes.push(
           store.set(key, serializeOriginal(scope, key, job.text), settings.ttlSeconds, signal),
         );
