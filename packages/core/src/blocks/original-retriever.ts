@@ -59,9 +59,12 @@ export function createOriginalRetriever(
   }
   const scope = StoreScope.of(options, owner);
   const guarded = guardStore(options.store, { timeout });
-  guarded.warm();
-  return (request) =>
-    retrieveOriginal(
+  const warming = guarded.warm();
+  return async (request) => {
+    // Loading the store's client and connecting never eat the read's own time: wait for
+    // them first (as long as one timeout at most), then read under the guard.
+    await waitAtMost(warming, timeout);
+    return retrieveOriginal(
       guarded,
       {
         scope: request.scope === undefined ? scope : scope.withScope(request.scope, owner),
@@ -70,4 +73,17 @@ export function createOriginalRetriever(
       },
       request.handle,
     );
+  };
+}
+
+async function waitAtMost(promise: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    promise,
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ms);
+      timer.unref?.();
+    }),
+  ]);
+  clearTimeout(timer);
 }

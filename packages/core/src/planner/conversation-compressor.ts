@@ -74,7 +74,7 @@ export class ConversationCompressor {
       ...(policy.storeSecret === undefined ? {} : { storeSecret: policy.storeSecret }),
     });
     // The first prompt's store reads should not pay for loading a client and connecting.
-    if (policy.blocks.enabled) this.store.warm();
+    if (policy.blocks.enabled) void this.store.warm();
   }
 
   /** The policy for one call, with its per-call options checked like the constructor's. */

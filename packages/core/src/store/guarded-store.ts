@@ -39,8 +39,11 @@ export interface GuardedStore {
   /** `true` when this caller may compute the key: it holds the claim, or claims are not supported or failed. */
   claim(key: string, ttlSeconds: number, signal?: AbortSignal): Promise<boolean>;
   release(key: string, signal?: AbortSignal): Promise<void>;
-  /** Starts connecting now (where the store connects), so the first real operation does not pay for it. */
-  warm(): void;
+  /**
+   * Starts connecting now (where the store connects), so the first real operation does not
+   * pay for it; settles when connected or failed (never rejects).
+   */
+  warm(): Promise<void>;
 }
 
 class StoreCoolingDown extends Error {
@@ -121,8 +124,8 @@ export function guardStore(
     release: async (key, signal) => {
       if (store.release) await attempt('release', () => store.release!(key), signal);
     },
-    warm: () => {
-      store.connect?.().catch(() => {});
+    warm: async () => {
+      await store.connect?.().catch(() => {});
     },
   };
 }
