@@ -1,5 +1,7 @@
 import {
   createOriginalRetriever,
+  handleError,
+  isHandle,
   RETRIEVE_TOOL_DESCRIPTION,
   RETRIEVE_TOOL_INPUT_SCHEMA,
   RETRIEVE_TOOL_NAME,
@@ -41,7 +43,7 @@ export function createRetrieveTool(options: RetrieveToolOptions) {
   const retrieve = createOriginalRetriever(options);
   // A structured tool built from its class, not `tool()`: the helper's overloads fall through
   // to a DynamicTool union for a JSON schema, which `createAgent`'s `tools` refuses.
-  return new DynamicStructuredTool({
+  return new RetrieveTool({
     name: RETRIEVE_TOOL_NAME,
     description: RETRIEVE_TOOL_DESCRIPTION,
     schema: structuredClone(RETRIEVE_TOOL_INPUT_SCHEMA) as unknown as JsonSchema7ObjectType,
@@ -64,4 +66,22 @@ export function createRetrieveTool(options: RetrieveToolOptions) {
 function perCallScope(holder: unknown): string | undefined {
   const options = (holder as { ctxopt?: { scope?: unknown } } | undefined)?.ctxopt;
   return typeof options?.scope === 'string' ? options.scope : undefined;
+}
+
+/**
+ * Checks the handle before anything else: LangChain's own schema check would quote the
+ * whole input in its error (a 10 MB handle, into the next prompt); this error names the
+ * rule and echoes a short prefix at most, and the store is never touched.
+ */
+class RetrieveTool extends DynamicStructuredTool {
+  override async call(...args: Parameters<DynamicStructuredTool['call']>) {
+    const [arg] = args;
+    const input =
+      typeof arg === 'object' && arg !== null && (arg as { type?: unknown }).type === 'tool_call'
+        ? (arg as { args?: unknown }).args
+        : arg;
+    const handle = (input as { handle?: unknown } | null | undefined)?.handle;
+    if (!isHandle(handle)) throw handleError(handle);
+    return super.call(...args);
+  }
 }
