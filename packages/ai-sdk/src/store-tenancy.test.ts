@@ -15,7 +15,7 @@ import {
   startFakeOpenAIChat,
 } from '../../../test/support/fake-openai-chat.ts';
 import { redisServerAvailable, startRedisServer } from '../../../test/support/redis-server.ts';
-import { batchQuestion } from './test-support/lookup-agent.ts';
+import { batchQuestion, lookupResult } from './test-support/lookup-agent.ts';
 import { lookupTools } from './test-support/lookup-tools.ts';
 import './test-support/quiet-warnings.ts';
 
@@ -184,3 +184,35 @@ async function twoTenants(stores: Stores) {
   await elsewhere.say(batchQuestion(9));
   expect(await elsewhere.retrieve(handleOfA!)).toMatch(/^No original is stored/);
 }
+
+describe('two users of one app, by per-call scope (generateText, @ai-sdk/openai)', () => {
+  it("never reuse each other's compressions, in the store nor in the in-process cache", async () => {
+    const store = new MemoryCompressionStore();
+    const usages: ContextOptimizerUsage[] = [];
+    const model = wrapLanguageModel({
+      model: createOpenAI({ apiKey: 'sk-test-openai', baseURL: provider.baseURL }).chat(
+        'gpt-4o-mini',
+      ),
+      middleware: contextOptimizerMiddleware({
+        apiKey: KEY_A,
+        baseURL: emulator.url,
+        store,
+        blocks: false,
+        minTokens: 50,
+        onUsage: (usage) => usages.push(usage),
+      }),
+    });
+    const history: ModelMessage[] = [
+      { role: 'user', content: `Here are my notes:\n${lookupResult(4)}` },
+      { role: 'assistant', content: 'Noted.' },
+      { role: 'user', content: 'Which orders are pending?' },
+    ];
+    const before = emulator.ledger.operations(KEY_A);
+    for (const scope of ['user-1', 'user-2', 'user-1']) {
+      await generateText({ model, messages: history, providerOptions: { ctxopt: { scope } } });
+    }
+    // user-1 and user-2 each paid for their own compression; user-1's second call reused its own.
+    expect(emulator.ledger.operations(KEY_A) - before).toBe(2);
+    expect(usages.map((usage) => usage.calls)).toEqual([1, 1, 0]);
+  }, 60_000);
+});

@@ -35,6 +35,31 @@ describe('compressBlocks', () => {
     expect(calls).toHaveLength(4);
   });
 
+  it('takes a record of the earlier, unauthenticated format for a miss', async () => {
+    const memory = new MemoryCompressionStore();
+    const store = guardStore(memory);
+    const { optimizer, calls } = lineOptimizer();
+    const first = await runBlockMode(lookupConversation(1), { ...base, optimizer, store });
+    expect(first.parts).toHaveLength(1);
+    const scope = StoreScope.of({ optimizer });
+    const key = compressionKey(scope, {
+      role: 'tool',
+      text: first.parts[0]!.original,
+      level: undefined,
+    });
+    const written = await memory.get(key);
+    expect(written).toBeDefined();
+    await memory.set(
+      key,
+      JSON.stringify({ compressed: 'forged', inputTokens: 1, compressedTokens: 1 }),
+      60,
+    );
+    const again = await runBlockMode(lookupConversation(1), { ...base, optimizer, store });
+    expect(again.stats).toMatchObject({ reusedParts: 0, compressCalls: 1 });
+    expect(again.parts[0]!.compressed).not.toBe('forged');
+    expect(calls).toHaveLength(2);
+  });
+
   it('compresses as usual when the store fails or hangs, says so, then leaves it alone a moment', async () => {
     const broken: CompressionStore = {
       get: () => Promise.reject(new Error('store down')),

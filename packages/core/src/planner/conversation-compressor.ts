@@ -162,11 +162,15 @@ export class ConversationCompressor {
       const report = { ...base, reason: plan.skipReason ?? 'nothing-to-compress' };
       return this.#finish({ plan, texts: [], report }, policy, started);
     }
+    // Reuse stays within the call's scope, in this process too.
+    const tenant = this.storeScope.withScope(policy.scope).tenant;
     const deadline = new Deadline(policy.timeout, 'POST /v1/compress', call.signal);
     let outcomes: PromiseSettledResult<SpanOutcome>[];
     try {
       outcomes = await Promise.allSettled(
-        plan.spans.map((span) => this.#compressSpan(span, policy, deadline, call.maxRetries)),
+        plan.spans.map((span) =>
+          this.#compressSpan(span, policy, deadline, call.maxRetries, tenant),
+        ),
       );
     } finally {
       deadline.dispose();
@@ -208,6 +212,7 @@ export class ConversationCompressor {
     policy: ConversationPolicy,
     deadline: Deadline,
     maxRetries: number | undefined,
+    tenant: string,
   ): Promise<SpanOutcome> {
     const attributes = {
       'ctxopt.span.kind': span.kind,
@@ -219,8 +224,9 @@ export class ConversationCompressor {
       'ctxopt.estimated_tokens': span.estimatedTokens,
     };
     return traceCompression(attributes, async (traceSpan) => {
+      const key = this.#cache.keyOf(span.params);
       const { response, cached } = await this.#cache.getOrCompress(
-        this.#cache.keyOf(span.params),
+        key === undefined ? undefined : `${tenant}\u0000${key}`,
         () =>
           deadline.race((signal) =>
             this.optimizer.compress(span.params, {
