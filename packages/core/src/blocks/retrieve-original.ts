@@ -5,10 +5,10 @@ import { originalKey } from './compression-key.ts';
 import { isRejection } from './stored-compression.ts';
 import { parseOriginal } from './stored-original.ts';
 
-const handlePattern = /^cx[0-9a-f]{32}$/;
-
 /** The handle's shape as a regular expression source, for the tools' input schemas. */
-export const HANDLE_PATTERN = handlePattern.source;
+export const HANDLE_PATTERN = '^cx[0-9a-f]{32}$';
+
+const handlePattern = new RegExp(HANDLE_PATTERN);
 
 /** Whether `value` has the shape of a handle (`cx` and 32 hex digits). */
 export function isHandle(value: unknown): value is string {
