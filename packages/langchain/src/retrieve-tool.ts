@@ -39,7 +39,7 @@ interface ToolRuntimeLike {
  * });
  * ```
  */
-export function createRetrieveTool(options: RetrieveToolOptions) {
+export function createRetrieveTool(options: RetrieveToolOptions): DynamicStructuredTool {
   const retrieve = createOriginalRetriever(options);
   // A structured tool built from its class, not `tool()`: the helper's overloads fall through
   // to a DynamicTool union for a JSON schema, which `createAgent`'s `tools` refuses.
