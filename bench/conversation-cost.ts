@@ -44,7 +44,8 @@ function runAiSdkBlockMode(
   return runAiSdkConversation(
     {
       middleware: { store, ...middleware },
-      retrieveTool: () => ({ ctxopt_retrieve: createRetrieveTool({ store }) }),
+      // The middleware's optimizer: the tool looks originals up under the same scope.
+      retrieveTool: (optimizer) => ({ ctxopt_retrieve: createRetrieveTool({ store, optimizer }) }),
     },
     turns,
     questions,

@@ -59,7 +59,8 @@ export async function runLangChainConversation(
         anthropicApiUrl: server.origin,
         maxRetries: 0,
       }),
-      tools: variant.retrieve && store ? [lookup, createRetrieveTool({ store })] : [lookup],
+      tools:
+        variant.retrieve && store ? [lookup, createRetrieveTool({ store, optimizer })] : [lookup],
       systemPrompt: SYSTEM_PROMPT,
       middleware: [
         ...(variant.middleware

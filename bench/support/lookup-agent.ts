@@ -69,7 +69,7 @@ export function lateQuestions(count: number, earlyTurns: number): LateQuestion[]
 }
 
 // The handle line, as it reads in the prompt's JSON (quotes escaped) or as plain text.
-const handlePattern = /ctxopt_retrieve \{\\?"handle\\?":\\?"(cx[0-9a-f]{12})\\?"\}/g;
+const handlePattern = /ctxopt_retrieve \{\\?"handle\\?":\\?"(cx[0-9a-f]{32})\\?"\}/g;
 
 /**
  * The scripted model. A batch request: call `lookup`, then answer from its result. A late

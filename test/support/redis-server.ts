@@ -6,6 +6,10 @@ export interface RunningRedis {
   port: number;
   /** Stops this server (SIGKILL after 2 s), and only this one. */
   stop(): Promise<void>;
+  /** Freezes this server (SIGSTOP): connections stay open and nothing is answered, as a hung host. */
+  pause(): void;
+  /** Lets a paused server run again (SIGCONT); `stop` does it too. */
+  resume(): void;
 }
 
 /**
@@ -91,12 +95,21 @@ async function startOnPort(port: number): Promise<RunningRedis> {
     });
   });
   child.stdout!.resume();
+  const running = () => child.exitCode === null && child.signalCode === null;
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
+    pause: () => {
+      if (running()) child.kill('SIGSTOP');
+    },
+    resume: () => {
+      if (running()) child.kill('SIGCONT');
+    },
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        if (!running()) return resolve();
+        // A paused server would not act on SIGTERM until it runs again.
+        child.kill('SIGCONT');
         const kill = setTimeout(() => child.kill('SIGKILL'), 2_000);
         child.once('exit', () => {
           clearTimeout(kill);

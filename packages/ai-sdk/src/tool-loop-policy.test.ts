@@ -83,7 +83,7 @@ describe('contextOptimizerMiddleware in an agent tool loop (generateText, @ai-sd
       const lastResult = request.messages.at(-1)!;
       expect(lastResult.role).toBe('tool');
       expect(String(lastResult.content)).toMatch(
-        /ctxopt_retrieve \{"handle":"cx[0-9a-f]{12}"\}\]$/,
+        /ctxopt_retrieve \{"handle":"cx[0-9a-f]{32}"\}\]$/,
       );
     }
     // Each step's messages start with the previous step's, byte for byte.

@@ -18,6 +18,7 @@ import {
   type GenerateResponse,
   generateResponseSchema,
 } from './schemas.ts';
+import { STORE_CREDENTIAL, storeCredentialOf } from './store/store-scope.ts';
 import {
   validateCompressParams,
   validateGenerateParams,
@@ -96,6 +97,7 @@ export class ContextOptimizerClient implements ContextOptimizer {
   readonly #secrets: readonly string[];
   readonly #logger: Logger | undefined;
   readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  readonly #storeCredential: Buffer;
 
   constructor(options: ContextOptimizerClientOptions = {}) {
     assertServerRuntime(options.dangerouslyAllowBrowser);
@@ -126,6 +128,7 @@ export class ContextOptimizerClient implements ContextOptimizer {
       1,
     );
     this.#secrets = secretList([`Bearer ${apiKey}`, apiKey]);
+    this.#storeCredential = storeCredentialOf(apiKey);
     this.#dispatcher = options.dispatcher;
     this.#headers = {
       // Lower-cased, so that `Authorization` cannot ride along next to ours.
@@ -143,6 +146,14 @@ export class ContextOptimizerClient implements ContextOptimizer {
     const level = options.logLevel ?? parseLogLevel(readEnv('CTXOPT_LOG')) ?? 'off';
     this.#logger = levelFilteredLogger(options.logger ?? console, level);
     this.#sleep = options.sleep ?? defaultSleep;
+  }
+
+  /**
+   * The one-way derivation of the API key that scopes and authenticates what integrations
+   * store for this key (`StoreScope`): never the key itself.
+   */
+  [STORE_CREDENTIAL](): Buffer {
+    return this.#storeCredential;
   }
 
   /** `POST /v1/compress`: returns the optimized context and its usage (spec 2.3). */

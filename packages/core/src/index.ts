@@ -37,6 +37,7 @@ export {
   RETRIEVE_TOOL_NAME,
 } from './blocks/compressed-part.ts';
 export { compressionKey, handleOf, originalKey } from './blocks/compression-key.ts';
+export { conversationIdOf } from './blocks/conversation-id.ts';
 export {
   ANTHROPIC_CACHE_SCHEDULE,
   type CacheSchedule,
@@ -44,6 +45,12 @@ export {
   compressionPaysOff,
   OPENAI_CACHE_SCHEDULE,
 } from './blocks/cost-gate.ts';
+export {
+  createOriginalRetriever,
+  DEFAULT_RETRIEVE_TIMEOUT_MS,
+  type RetrieveRequest,
+  type RetrieveToolOptions,
+} from './blocks/original-retriever.ts';
 export { planBlocks } from './blocks/plan-blocks.ts';
 export {
   DEFAULT_RECALL_TOKENS,
@@ -53,7 +60,14 @@ export {
   recallOriginals,
   recallText,
 } from './blocks/recall.ts';
-export { isHandle, retrieveOriginal } from './blocks/retrieve-original.ts';
+export {
+  echoInput,
+  HANDLE_PATTERN,
+  handleError,
+  isHandle,
+  type RetrieveScope,
+  retrieveOriginal,
+} from './blocks/retrieve-original.ts';
 export { ContextOptimizerClient, type ContextOptimizerClientOptions } from './client.ts';
 export {
   type ClientOptionKey,
@@ -186,11 +200,20 @@ export {
   type GuardedStore,
   type GuardedStoreOptions,
   guardStore,
+  STORE_COOL_DOWN_MS,
+  type StoreOperation,
+  type StoreRead,
 } from './store/guarded-store.ts';
 export {
   MemoryCompressionStore,
   type MemoryCompressionStoreOptions,
 } from './store/memory-compression-store.ts';
+export {
+  STORE_CREDENTIAL,
+  StoreScope,
+  type StoreScopeOptions,
+  type StoreScopeSource,
+} from './store/store-scope.ts';
 export {
   type ErrorSummary,
   summarizeError,

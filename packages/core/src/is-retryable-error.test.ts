@@ -38,4 +38,17 @@ describe('isRetryableError', () => {
     expect(isRetryableError(malformed)).toBe(false);
     expect(isRetryableError(new Error('other'))).toBe(false);
   });
+
+  it('decides without throwing for an APIError that carries no headers', () => {
+    const bare = (status: number) =>
+      APIError.generate(status, 'failed', {
+        code: 'x',
+        requestId: 'req_1',
+        headers: undefined as never,
+      });
+    expect(() => isRetryableError(bare(503))).not.toThrow();
+    expect(isRetryableError(bare(503))).toBe(true);
+    expect(isRetryableError(bare(429))).toBe(false);
+    expect(isRetryableError(bare(400))).toBe(false);
+  });
 });

@@ -9,6 +9,10 @@ import { decideStatusRetry } from './internal/retry-policy.ts';
 export function isRetryableError(error: unknown): boolean {
   if (APIUserAbortError.isInstance(error)) return false;
   if (APIConnectionError.isInstance(error)) return true;
-  if (!APIError.isInstance(error) || error.status === undefined || error.status < 400) return false;
-  return decideStatusRetry(error.status, error.headers, 0).retry;
+  if (!APIError.isInstance(error) || typeof error.status !== 'number' || error.status < 400) {
+    return false;
+  }
+  // An error built elsewhere (another copy of the package, a test double) may carry no headers.
+  const headers = typeof error.headers === 'object' && error.headers !== null ? error.headers : {};
+  return decideStatusRetry(error.status, headers, 0).retry;
 }

@@ -36,7 +36,7 @@ function script(_index: number, request: ChatCompletionsRequest): ScriptedReply 
   const order = /order (\d+)\?/.exec(question)?.[1];
   const prompt = JSON.stringify(messages);
   if (order && prompt.includes(`order ${order} |`)) return { text: `Found order ${order}.` };
-  const handle = /ctxopt_retrieve \{\\?"handle\\?":\\?"(cx[0-9a-f]{12})\\?"\}/.exec(
+  const handle = /ctxopt_retrieve \{\\?"handle\\?":\\?"(cx[0-9a-f]{32})\\?"\}/.exec(
     textOf(
       messages.find(
         (message) =>
@@ -171,7 +171,7 @@ describe('block mode through createAgent (@langchain/openai), default settings',
     expect(firstUser).toContain('Project PX-1');
     expect(firstUser.length).toBeLessThan(note(1).length);
     expect(firstUser).toMatch(
-      /\[compressed; the original: ctxopt_retrieve \{"handle":"cx[0-9a-f]{12}"\}\]$/,
+      /\[compressed; the original: ctxopt_retrieve \{"handle":"cx[0-9a-f]{32}"\}\]$/,
     );
   });
 });

@@ -50,7 +50,7 @@ export function lookupAgentAnswer(body: AnthropicRequest, index: number): Script
   if (text.includes(`order ${order[1]} |`)) return { text: `Found order ${order[1]}.` };
   const wanted = Math.floor(Number(order[1]) / 1000);
   for (const match of text.matchAll(
-    /order (\d+) \|(?:(?!ctxopt_retrieve).)*?ctxopt_retrieve \{\\"handle\\":\\"(cx[0-9a-f]{12})\\"\}/g,
+    /order (\d+) \|(?:(?!ctxopt_retrieve).)*?ctxopt_retrieve \{\\"handle\\":\\"(cx[0-9a-f]{32})\\"\}/g,
   )) {
     if (Math.floor(Number(match[1]) / 1000) === wanted && !afterTool) {
       return {

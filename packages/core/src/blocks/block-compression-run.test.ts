@@ -74,7 +74,7 @@ describe('runBlockCompression', () => {
     expect(prompt).toHaveLength(history.length + 1);
     expect(prompt.at(-2)!.text).toContain('order 2005: customer C-2-5');
     expect(prompt.at(-1)!.text).toBe('What is the total of order 2005?');
-    expect(prompt[3]!.text).toMatch(/ctxopt_retrieve \{"handle":"cx[0-9a-f]{12}"\}\]$/);
+    expect(prompt[3]!.text).toMatch(/ctxopt_retrieve \{"handle":"cx[0-9a-f]{32}"\}\]$/);
     const again = await runBlockCompression(agentHistory(5, 'And batch 5?'), {
       optimizer,
       store,

@@ -10,6 +10,7 @@ import { estimateTokens } from '../planner/estimate-tokens.ts';
 import type { CompressionPlan, CompressionSpan } from '../planner/plan-compression.ts';
 import { toolCallArguments, toolResultQuery } from '../planner/tool-result-query.ts';
 import type { GuardedStore } from '../store/guarded-store.ts';
+import type { StoreScope } from '../store/store-scope.ts';
 import { summarizeError } from '../usage-summary.ts';
 import type { BlockMessage } from './block-message.ts';
 import { runBlockMode } from './block-mode.ts';
@@ -76,6 +77,10 @@ export interface BlockCompressionRun {
 export interface BlockRunCall {
   optimizer: ContextOptimizer;
   store: GuardedStore;
+  /** Whose records these are (the tenant and the record secret). @default the optimizer's */
+  scope?: StoreScope | undefined;
+  /** The conversation the originals behind handles belong to (`conversationIdOf`). @default '' */
+  conversation?: string | undefined;
   policy: ConversationPolicy;
   settings: BlockSettings;
   signal?: AbortSignal | undefined;
@@ -132,6 +137,8 @@ export async function runBlockCompression(
     : await runBlockMode(blockMessages, {
         optimizer: call.optimizer,
         store: call.store,
+        ...(call.scope ? { scope: call.scope } : {}),
+        ...(call.conversation === undefined ? {} : { conversation: call.conversation }),
         // Blocks are read again on every later call and recall brings back what a question
         // names, so they are compressed hard unless the policy says otherwise.
         level: policy.level ?? (policy.mode === undefined ? BLOCK_LEVEL : undefined),

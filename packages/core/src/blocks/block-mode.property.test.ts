@@ -3,9 +3,10 @@ import {
   type BlockMessage,
   guardStore,
   MemoryCompressionStore,
-  originalKey,
   planBlocks,
+  retrieveOriginal,
   runBlockMode,
+  StoreScope,
 } from '@ctxopt/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -189,7 +190,8 @@ describe('block mode, on random agent conversations', () => {
           checkToolOrder(prompt.filter((entry) => !('recall' in entry)));
           checkToolOrder(prompt);
           for (const part of outcome.parts) {
-            expect(await store.get(originalKey(part.handle))).toBe(part.original);
+            const where = { scope: StoreScope.of({ optimizer }), conversation: '' };
+            expect(await retrieveOriginal(guarded, where, part.handle)).toBe(part.original);
           }
           sentParts += outcome.stats.compressCalls;
         }

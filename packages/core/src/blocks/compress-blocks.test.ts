@@ -4,6 +4,7 @@ import {
   guardStore,
   MemoryCompressionStore,
   runBlockMode,
+  StoreScope,
 } from '@ctxopt/core';
 import { describe, expect, it } from 'vitest';
 import { lineOptimizer } from '../test-support/line-optimizer.ts';
@@ -34,7 +35,32 @@ describe('compressBlocks', () => {
     expect(calls).toHaveLength(4);
   });
 
-  it('compresses as usual when the store fails or hangs, and says so', async () => {
+  it('takes a record of the earlier, unauthenticated format for a miss', async () => {
+    const memory = new MemoryCompressionStore();
+    const store = guardStore(memory);
+    const { optimizer, calls } = lineOptimizer();
+    const first = await runBlockMode(lookupConversation(1), { ...base, optimizer, store });
+    expect(first.parts).toHaveLength(1);
+    const scope = StoreScope.of({ optimizer });
+    const key = compressionKey(scope, {
+      role: 'tool',
+      text: first.parts[0]!.original,
+      level: undefined,
+    });
+    const written = await memory.get(key);
+    expect(written).toBeDefined();
+    await memory.set(
+      key,
+      JSON.stringify({ compressed: 'forged', inputTokens: 1, compressedTokens: 1 }),
+      60,
+    );
+    const again = await runBlockMode(lookupConversation(1), { ...base, optimizer, store });
+    expect(again.stats).toMatchObject({ reusedParts: 0, compressCalls: 1 });
+    expect(again.parts[0]!.compressed).not.toBe('forged');
+    expect(calls).toHaveLength(2);
+  });
+
+  it('compresses as usual when the store fails or hangs, says so, then leaves it alone a moment', async () => {
     const broken: CompressionStore = {
       get: () => Promise.reject(new Error('store down')),
       set: () => new Promise(() => {}),
@@ -48,8 +74,28 @@ describe('compressBlocks', () => {
     const { optimizer } = lineOptimizer();
     const outcome = await runBlockMode(lookupConversation(2), { ...base, optimizer, store });
     expect(outcome.stats).toMatchObject({ compressedParts: 2, compressCalls: 2, failedParts: 0 });
-    expect(failures).toContain('get');
-    expect(failures).toContain('set');
+    // Both reads were on their way when the store failed; every later operation skipped it.
+    expect(failures).toEqual(['get', 'get']);
+  });
+
+  it('never waits past the deadline for a store that hangs on every operation', async () => {
+    const hung: CompressionStore = {
+      get: () => new Promise(() => {}),
+      set: () => new Promise(() => {}),
+      claim: () => new Promise(() => {}),
+    };
+    // A guard as long as the deadline: only the shared deadline can bound the wait.
+    const store = guardStore(hung, { timeout: 10_000 });
+    const { optimizer } = lineOptimizer();
+    const started = performance.now();
+    const outcome = await runBlockMode(lookupConversation(9), {
+      ...base,
+      optimizer,
+      store,
+      timeout: 500,
+    });
+    expect(performance.now() - started).toBeLessThan(1_500);
+    expect(outcome.parts.length + outcome.stats.failedParts).toBeLessThanOrEqual(9);
   });
 
   it('leaves a part verbatim when the service fails, and sends it again on the next call', async () => {
@@ -117,11 +163,15 @@ describe('compressBlocks', () => {
     expect(open.stats.compressedParts).toBe(20);
   });
 
-  it('keys a compression by the text and the settings', () => {
-    const key = compressionKey({ role: 'tool', text: 'abc' });
-    expect(key).toMatch(/^[0-9a-f]{64}$/);
-    expect(compressionKey({ role: 'tool', text: 'abc' })).toBe(key);
-    expect(compressionKey({ role: 'tool', text: 'abd' })).not.toBe(key);
-    expect(compressionKey({ role: 'tool', text: 'abc', level: 'ultra' })).not.toBe(key);
+  it('keys a compression by the tenant, the text and the settings, never the text itself', () => {
+    const scope = StoreScope.of({ apiKey: 'key-a' });
+    const key = compressionKey(scope, { role: 'tool', text: 'abc' });
+    expect(key).toMatch(new RegExp(`^c2:${scope.tenant}:[0-9a-f]{64}$`));
+    expect(compressionKey(scope, { role: 'tool', text: 'abc' })).toBe(key);
+    expect(compressionKey(scope, { role: 'tool', text: 'abd' })).not.toBe(key);
+    expect(compressionKey(scope, { role: 'tool', text: 'abc', level: 'ultra' })).not.toBe(key);
+    const other = StoreScope.of({ apiKey: 'key-b' });
+    expect(compressionKey(other, { role: 'tool', text: 'abc' })).not.toBe(key);
+    expect(compressionKey(scope.withScope('user-1'), { role: 'tool', text: 'abc' })).not.toBe(key);
   });
 });

@@ -10,28 +10,40 @@ import {
   levelOrModeOf,
 } from '../schemas.ts';
 import type { GuardedStore } from '../store/guarded-store.ts';
+import { reportRejectedRecord } from '../store/rejected-record.ts';
+import { StoreScope } from '../store/store-scope.ts';
 import type { BlockMessage, BlockPlan } from './block-message.ts';
 import { compressedPartText } from './compressed-part.ts';
 import { compressionKey, handleOf, originalKey } from './compression-key.ts';
 import { ANTHROPIC_CACHE_SCHEDULE, type CacheSchedule, compressionPaysOff } from './cost-gate.ts';
 import { mapWithLimit } from './map-with-limit.ts';
 import {
+  implausibleCompression,
+  isRejection,
   parseCompression,
   type StoredCompression,
   serializeCompression,
 } from './stored-compression.ts';
+import { serializeOriginal } from './stored-original.ts';
 
 export interface BlockCompressionSettings {
   optimizer: ContextOptimizer;
   /** A guarded store (`guardStore`): its failures are misses, never errors. */
   store: GuardedStore;
+  /**
+   * Whose records these are: keys, handles and records are scoped and authenticated by it.
+   * @default the optimizer's (`StoreScope.of({ optimizer })`)
+   */
+  scope?: StoreScope;
+  /** The conversation the originals behind handles belong to (`conversationIdOf`). @default '' */
+  conversation?: string;
   level?: CompressionLevel | undefined;
   mode?: CompressionMode | undefined;
   /** Parts under this many estimated tokens stay verbatim. */
   partMinTokens: number;
   /** How long the store keeps a compression and an original. */
   ttlSeconds: number;
-  /** Milliseconds for the whole step, store waits and retries included; unfinished parts stay verbatim. */
+  /** Milliseconds for the whole step, store reads, writes, waits and retries included; unfinished parts stay verbatim. */
   timeout: number;
   /** How long to wait for a part another instance is compressing before compressing it here. @default 3000 */
   claimWait?: number;
@@ -129,31 +141,37 @@ export async function compressBlocks(
   };
   const responses: CompressResponse[] = [];
   const errors: unknown[] = [];
-  const jobs = partJobs(messages, plan, settings);
+  const scope = settings.scope ?? StoreScope.of({ optimizer: settings.optimizer });
+  const conversation = settings.conversation ?? '';
+  const jobs = partJobs(messages, plan, settings, scope);
   if (jobs.length === 0) return { parts: [], stats, responses, errors };
 
-  // Phase 1: what earlier calls (or other instances) already compressed.
-  await Promise.all(
-    jobs.map(async (job) => {
-      job.record = parseCompression(await settings.store.get(job.key));
-      job.reused = job.record !== undefined;
-    }),
-  );
-  // Phase 2: the cost gate, for parts the provider already holds verbatim in its cache.
-  const gated = gatedJobs(messages, plan, jobs, settings);
-  stats.gatedParts = gated.size;
-
-  // Phase 3: compress what is left, each part once across instances.
-  // One budget for every wait and call of this prompt, also against optimizers that ignore the signal.
+  // One budget for every store read, write and wait and every call of this prompt, also
+  // against optimizers and stores that ignore the signal.
   const deadline = new Deadline(settings.timeout, 'POST /v1/compress', settings.signal);
   const signal = deadline.signal;
-  const pending = jobs.filter((job) => !job.record && !gated.has(job));
+  const { store } = settings;
+  const writes: Promise<void>[] = [];
   try {
+    // Phase 1: what earlier calls (or other instances) of this scope already compressed.
+    await Promise.all(
+      jobs.map(async (job) => {
+        job.record = readRecord(scope, job, await store.get(job.key, signal));
+        job.reused = job.record !== undefined;
+      }),
+    );
+    // Phase 2: the cost gate, for parts the provider already holds verbatim in its cache.
+    const gated = gatedJobs(messages, plan, jobs, settings);
+    stats.gatedParts = gated.size;
+
+    // Phase 3: compress what is left, each part once across instances.
+    const pending = jobs.filter((job) => !job.record && !gated.has(job));
     await mapWithLimit(pending, settings.concurrency ?? 4, async (job) => {
+      if (signal.aborted) return;
       const claimSeconds = Math.ceil(settings.timeout / 1000) + 1;
-      if (!(await settings.store.claim(job.key, claimSeconds))) {
+      if (!(await store.claim(job.key, claimSeconds, signal))) {
         const wait = Math.min(settings.claimWait ?? 3_000, settings.timeout);
-        job.record = await waitForRecord(settings.store, job.key, wait, signal);
+        job.record = await waitForRecord(store, scope, job, wait, signal);
         job.reused = job.record !== undefined;
         if (job.record) return;
       }
@@ -193,18 +211,32 @@ export async function compressBlocks(
         );
         responses.push(response);
         job.record = toRecord(response, job.text);
-        await settings.store.set(job.key, serializeCompression(job.record), settings.ttlSeconds);
-        if (job.record.compressed !== null) {
-          await settings.store.set(originalKey(handleOf(job.key)), job.text, settings.ttlSeconds);
+        // A record the service's own figures make implausible is used now, never stored.
+        if (implausibleCompression(job.record, job.text) === undefined) {
+          const value = serializeCompression(scope, job.key, job.record);
+          writes.push(store.set(job.key, value, settings.ttlSeconds, signal));
         }
       } catch (error) {
         // The caller's own abort ends the call; anything else leaves the part verbatim.
         if (settings.signal?.aborted) throw error;
         errors.push(error);
         stats.failedParts++;
-        await settings.store.release(job.key);
+        writes.push(store.release(job.key, signal));
       }
     });
+    // The originals behind this conversation's handles, for `ctxopt_retrieve`.
+    for (const job of jobs) {
+      if (!job.record?.compressed) continue;
+      const key = originalKey(scope, conversation, handleOf(scope, job.key, conversation));
+      // Noted for fresh parts too, so the next call (which reuses them) does not write again.
+      const recent = recentlyWritten(store, key, settings.ttlSeconds);
+      if (!job.reused || !recent) {
+        writes.push(
+          store.set(key, serializeOriginal(scope, key, job.text), settings.ttlSeconds, signal),
+        );
+      }
+    }
+    await Promise.all(writes);
   } finally {
     deadline.dispose();
   }
@@ -214,7 +246,7 @@ export async function compressBlocks(
     const compressed = job.record?.compressed;
     if (compressed === undefined || compressed === null) continue;
     if (job.reused) stats.reusedParts++;
-    const handle = handleOf(job.key);
+    const handle = handleOf(scope, job.key, conversation);
     parts.push({
       messageIndex: job.messageIndex,
       partIndex: job.partIndex,
@@ -235,6 +267,7 @@ function partJobs(
   messages: readonly BlockMessage[],
   plan: BlockPlan,
   settings: BlockCompressionSettings,
+  scope: StoreScope,
 ): PartJob[] {
   const jobs: PartJob[] = [];
   for (const block of plan.blocks) {
@@ -244,7 +277,7 @@ function partJobs(
       message.parts?.forEach((part, partIndex) => {
         if (estimateTokens(part.text) < settings.partMinTokens) return;
         const level = settings.mode === undefined ? (part.level ?? settings.level) : undefined;
-        const key = compressionKey({
+        const key = compressionKey(scope, {
           role: message.role,
           text: part.text,
           query: part.query,
@@ -329,22 +362,55 @@ function toRecord(response: CompressResponse, original: string): StoredCompressi
     response.compression.status === 'compressed' &&
     savedTokens > 0 &&
     response.data.compressed.length > 0 &&
+    // A compression longer than its original is not a compression.
+    response.data.compressed.length <= original.length &&
     // A JSON part is replaced only by JSON, never by text that no longer parses.
     keepsJsonShape(original, response.data.compressed);
   return { compressed: useful ? response.data.compressed : null, inputTokens, compressedTokens };
 }
 
+/** The checked record of a part, or `undefined` for none and for one that fails its checks (reported once). */
+function readRecord(
+  scope: StoreScope,
+  job: PartJob,
+  value: string | undefined,
+): StoredCompression | undefined {
+  const record = parseCompression(scope, job.key, value, job.text);
+  if (!isRejection(record)) return record;
+  reportRejectedRecord(job.key, record.rejected);
+  return undefined;
+}
+
 async function waitForRecord(
   store: GuardedStore,
-  key: string,
+  scope: StoreScope,
+  job: PartJob,
   wait: number,
   signal: AbortSignal,
 ): Promise<StoredCompression | undefined> {
   const until = performance.now() + wait;
   while (performance.now() < until && !signal.aborted) {
     await new Promise((resolve) => setTimeout(resolve, 25));
-    const record = parseCompression(await store.get(key));
+    const record = readRecord(scope, job, await store.get(job.key, signal));
     if (record) return record;
   }
   return undefined;
+}
+
+/**
+ * Originals this process wrote lately, so a part reused at every call does not rewrite its
+ * original each time: it is written again once half its time to live has passed.
+ */
+const writtenOriginals = new WeakMap<GuardedStore, Map<string, number>>();
+
+function recentlyWritten(store: GuardedStore, key: string, ttlSeconds: number): boolean {
+  const written = writtenOriginals.get(store) ?? new Map<string, number>();
+  writtenOriginals.set(store, written);
+  const now = Date.now();
+  const at = written.get(key);
+  if (at !== undefined && now - at < (ttlSeconds * 1000) / 2) return true;
+  written.delete(key);
+  written.set(key, now);
+  if (written.size > 10_000) written.delete(written.keys().next().value!);
+  return false;
 }

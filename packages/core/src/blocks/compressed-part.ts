@@ -1,4 +1,5 @@
 import { withJsonNote } from '../planner/compressed-json.ts';
+import { HANDLE_PATTERN } from './retrieve-original.ts';
 
 /** The tool through which the model asks for a compressed part's original. */
 export const RETRIEVE_TOOL_NAME = 'ctxopt_retrieve';
@@ -14,8 +15,9 @@ export const RETRIEVE_TOOL_INPUT_SCHEMA = {
   properties: {
     handle: {
       type: 'string',
-      pattern: '^cx[0-9a-f]{12}$',
-      description: 'The handle printed after the compressed text, such as cx0123456789ab.',
+      pattern: HANDLE_PATTERN,
+      description:
+        'The handle printed after the compressed text, such as cx0123456789abcdef0123456789abcdef.',
     },
   },
   required: ['handle'],

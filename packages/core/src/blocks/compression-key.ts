@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { CompressionLevel, CompressionMode } from '../schemas.ts';
+import type { StoreScope } from '../store/store-scope.ts';
 
 /** Bumped when the stored record or the way a part is sent changes, so old entries are never misread. */
-const KEY_VERSION = 'b1';
+const KEY_VERSION = 'b2';
 
 export interface CompressionKeyInput {
   role: string;
@@ -13,31 +13,35 @@ export interface CompressionKeyInput {
 }
 
 /**
- * The store key of one part's compression: a SHA-256 of what is sent and how. The same
- * text under the same settings gets the same key in every call, every process and every
- * instance sharing a store.
+ * The store key of one part's compression: the tenant, then an HMAC (under the scope's
+ * secret) of what is sent and how. The same text under the same settings gets the same
+ * key in every call, process and instance of one scope, and a different one in any other
+ * scope; the key tells nothing of the text to whoever reads the store.
  */
-export function compressionKey(input: CompressionKeyInput): string {
-  const material = JSON.stringify([
+export function compressionKey(scope: StoreScope, input: CompressionKeyInput): string {
+  const digest = scope.mac(
+    'compression',
     KEY_VERSION,
     input.role,
     input.text,
-    input.query ?? null,
-    input.level ?? null,
-    input.mode ?? null,
-  ]);
-  return createHash('sha256').update(material).digest('hex');
+    input.query ?? '',
+    input.level ?? '',
+    input.mode ?? '',
+  );
+  return `c2:${scope.tenant}:${digest}`;
 }
 
 /**
- * The short handle a compressed part carries, by which the model (through the
- * `ctxopt_retrieve` tool) asks for the original back: 12 hex digits of the key.
+ * The handle a compressed part carries, by which the model (through the `ctxopt_retrieve`
+ * tool) asks for the original back: 128 bits of an HMAC of the part's key and the
+ * conversation, so the same part has another handle in another conversation or scope,
+ * and nobody without the secret can make one up.
  */
-export function handleOf(key: string): string {
-  return `cx${key.slice(0, 12)}`;
+export function handleOf(scope: StoreScope, key: string, conversation: string): string {
+  return `cx${scope.mac('handle', key, conversation).slice(0, 32)}`;
 }
 
-/** The store key under which the original text of a handle is kept. */
-export function originalKey(handle: string): string {
-  return `original:${handle}`;
+/** The store key under which the original text behind a handle is kept, for one conversation. */
+export function originalKey(scope: StoreScope, conversation: string, handle: string): string {
+  return `o2:${scope.tenant}:${scope.mac('original', conversation, handle)}`;
 }

@@ -1,12 +1,14 @@
+import { createHash } from 'node:crypto';
 import { runBlockCompression } from '../blocks/block-compression-run.ts';
 import { conversationEnd } from '../blocks/cache-breakpoints.ts';
-import { compressionKey } from '../blocks/compression-key.ts';
+import { conversationIdOf } from '../blocks/conversation-id.ts';
 import type { ContextOptimizer } from '../context-optimizer.ts';
 import { APIUserAbortError } from '../errors.ts';
 import type { CompressResponse } from '../schemas.ts';
 import { DEFAULT_STORE_TTL_SECONDS } from '../store/compression-store.ts';
 import { type GuardedStore, guardStore } from '../store/guarded-store.ts';
 import { MemoryCompressionStore } from '../store/memory-compression-store.ts';
+import { StoreScope } from '../store/store-scope.ts';
 import { summarizeError } from '../usage-summary.ts';
 import { keepsJsonShape } from './compressed-json.ts';
 import { CompressionCache } from './compression-cache.ts';
@@ -52,6 +54,8 @@ export class ConversationCompressor {
   readonly #cache: CompressionCache;
   /** Block mode's compressions and originals; a failing store is a miss, never an error. */
   readonly store: GuardedStore;
+  /** Whose records the store holds: the optimizer's credential and the secret, before a per-call `scope`. */
+  readonly storeScope: StoreScope;
   /** Per conversation (keyed by its first messages): the cached input tokens its last call reported. */
   readonly #cachedTokens = new Map<string, number>();
 
@@ -65,6 +69,12 @@ export class ConversationCompressor {
     this.store = guardStore(policy.store ?? new MemoryCompressionStore(), {
       timeout: Math.max(1, Math.floor(policy.timeout / 5)),
     });
+    this.storeScope = StoreScope.of({
+      optimizer,
+      ...(policy.storeSecret === undefined ? {} : { storeSecret: policy.storeSecret }),
+    });
+    // The first prompt's store reads should not pay for loading a client and connecting.
+    if (policy.blocks.enabled) void this.store.warm();
   }
 
   /** The policy for one call, with its per-call options checked like the constructor's. */
@@ -120,6 +130,8 @@ export class ConversationCompressor {
       const run = await runBlockCompression(messages, {
         optimizer: this.optimizer,
         store: this.store,
+        scope: this.storeScope.withScope(policy.scope),
+        conversation: conversationIdOf(messages),
         policy,
         settings: {
           ttlSeconds: DEFAULT_STORE_TTL_SECONDS,
@@ -150,11 +162,15 @@ export class ConversationCompressor {
       const report = { ...base, reason: plan.skipReason ?? 'nothing-to-compress' };
       return this.#finish({ plan, texts: [], report }, policy, started);
     }
+    // Reuse stays within the call's scope, in this process too.
+    const tenant = this.storeScope.withScope(policy.scope).tenant;
     const deadline = new Deadline(policy.timeout, 'POST /v1/compress', call.signal);
     let outcomes: PromiseSettledResult<SpanOutcome>[];
     try {
       outcomes = await Promise.allSettled(
-        plan.spans.map((span) => this.#compressSpan(span, policy, deadline, call.maxRetries)),
+        plan.spans.map((span) =>
+          this.#compressSpan(span, policy, deadline, call.maxRetries, tenant),
+        ),
       );
     } finally {
       deadline.dispose();
@@ -196,6 +212,7 @@ export class ConversationCompressor {
     policy: ConversationPolicy,
     deadline: Deadline,
     maxRetries: number | undefined,
+    tenant: string,
   ): Promise<SpanOutcome> {
     const attributes = {
       'ctxopt.span.kind': span.kind,
@@ -207,8 +224,9 @@ export class ConversationCompressor {
       'ctxopt.estimated_tokens': span.estimatedTokens,
     };
     return traceCompression(attributes, async (traceSpan) => {
+      const key = this.#cache.keyOf(span.params);
       const { response, cached } = await this.#cache.getOrCompress(
-        this.#cache.keyOf(span.params),
+        key === undefined ? undefined : `${tenant}\u0000${key}`,
         () =>
           deadline.race((signal) =>
             this.optimizer.compress(span.params, {
@@ -253,7 +271,7 @@ export class ConversationCompressor {
 /** A conversation's identity for the cost gate: its first two messages, which never change. */
 function conversationKey(messages: readonly PlannerMessage[]): string {
   const head = messages.slice(0, 2).map((message) => `${message.role}\u0000${message.text}`);
-  return compressionKey({ role: 'conversation', text: head.join('\u0001') });
+  return createHash('sha256').update(head.join('\u0001')).digest('hex');
 }
 
 interface SpanOutcome {

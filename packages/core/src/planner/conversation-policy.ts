@@ -101,6 +101,20 @@ export interface ConversationPolicyFields {
    * @default a `MemoryCompressionStore` per instance
    */
   store?: CompressionStore;
+  /**
+   * The tenant inside the deployment, for apps that serve many users (a user or
+   * organisation id) or several apps on one store with an in-process optimizer: nothing
+   * stored under one scope (compressions, originals) is read under another. Hashed, never
+   * stored in clear. Per call too.
+   * @default none: the API key's tenant alone
+   */
+  scope?: string;
+  /**
+   * The secret stored records are authenticated with (HMAC-SHA256), at least 16
+   * characters; every instance sharing a store needs the same one.
+   * @default env `CTXOPT_STORE_SECRET`, else derived from the API key, else a random secret of this process
+   */
+  storeSecret?: string;
 }
 
 /** The policy with every default filled in and every rule checked. */
@@ -122,12 +136,14 @@ export interface ConversationPolicy {
   cacheSize: number;
   blocks: Readonly<Required<BlockOptions>>;
   store: CompressionStore | undefined;
+  scope: string | undefined;
+  storeSecret: string | undefined;
 }
 
 /** The options that can be set per call: all but the ones that shape an instance. */
 export type ConversationCallOptions = Omit<
   ConversationPolicyFields,
-  'tokenCounter' | 'onCompress' | 'cacheSize' | 'store'
+  'tokenCounter' | 'onCompress' | 'cacheSize' | 'store' | 'storeSecret'
 > &
   LevelOrMode;
 

@@ -29,8 +29,9 @@ const callKeys = [
   'contextWindow',
   'disabled',
   'blocks',
+  'scope',
 ] as const;
-const instanceKeys = ['tokenCounter', 'onCompress', 'cacheSize', 'store'] as const;
+const instanceKeys = ['tokenCounter', 'onCompress', 'cacheSize', 'store', 'storeSecret'] as const;
 
 /** The names of the policy's options, for integrations that take other options beside them. */
 export const conversationPolicyKeys: readonly string[] = [...callKeys, ...instanceKeys];
@@ -62,6 +63,8 @@ const basePolicy: ConversationPolicy = {
     recallTokens: DEFAULT_POLICY.recallTokens,
   },
   store: undefined,
+  scope: undefined,
+  storeSecret: undefined,
 };
 
 /**
@@ -87,8 +90,13 @@ export function resolveConversationPolicy(
   ) {
     check.fail('store', 'must be a CompressionStore (an object with get and set methods)');
   }
+  const storeSecret = options.storeSecret;
+  if (storeSecret !== undefined && (typeof storeSecret !== 'string' || storeSecret.length < 16)) {
+    check.fail('storeSecret', 'must be a string of at least 16 characters');
+  }
   return {
     ...policy,
+    storeSecret,
     tokenCounter: options.tokenCounter,
     onCompress: options.onCompress,
     cacheSize: check.integer('cacheSize', options.cacheSize, DEFAULT_POLICY.cacheSize, 0),
@@ -153,7 +161,17 @@ function overlay(
         : check.integer('contextWindow', options.contextWindow, 0, 1),
     disabled: check.boolean('disabled', options.disabled, start.disabled),
     blocks: checkBlocks(options.blocks, start.blocks, check),
+    scope: checkScope(options.scope, start.scope, check),
   };
+}
+
+function checkScope(value: unknown, start: string | undefined, check: Checker): string | undefined {
+  if (value === undefined) return start;
+  if (typeof value === 'string' && value.length > 0 && value.length <= 1_024) return value;
+  return check.fail(
+    'scope',
+    `must be a string of 1 to 1024 characters (got ${show(value).slice(0, 40)})`,
+  );
 }
 
 function checkTrigger(value: unknown, check: Checker): ConversationPolicy['trigger'] {

@@ -1,7 +1,8 @@
 /**
  * Where compressions are kept between calls: one small interface, so an app can keep
  * them in process (the default) or share them between instances (Redis). Values are
- * strings; keys are hashes of what was compressed and how (see `compressionKey`).
+ * strings; keys name the tenant and an HMAC of what was compressed and how (see
+ * `compressionKey`), and values are authenticated records that are checked when read.
  *
  * @example
  * ```ts
@@ -22,6 +23,12 @@ export interface CompressionStore {
   claim?(key: string, ttlSeconds: number): Promise<boolean>;
   /** Drops the mark `claim` set, when the computation failed, so the next caller need not wait for it. */
   release?(key: string): Promise<void>;
+  /**
+   * Connects ahead of the first operation, where the store connects at all. Optional:
+   * integrations call it when they start, so the first operation of a fresh process is
+   * not spent loading a client and opening a socket.
+   */
+  connect?(): Promise<void>;
 }
 
 /** How long a compression is kept unless the caller says otherwise: one day. */

@@ -69,7 +69,8 @@ describe.runIf(redisServerAvailable())('RedisCompressionStore against redis-serv
       expect(await guarded.claim('x', 5)).toBe(true);
       // Bounded by the guard's timeout (250 ms), with room for a loaded machine.
       expect(performance.now() - started).toBeLessThan(3_000);
-      expect(errors).toEqual(['get', 'set', 'claim']);
+      // Reported once; the store is then left alone for a moment, not asked again and again.
+      expect(errors).toEqual(['get']);
     } finally {
       await store.close();
     }

@@ -82,6 +82,11 @@ export class RedisCompressionStore implements CompressionStore {
     await (await this.#connected()).del(`${this.#keyPrefix}claim:${key}`);
   }
 
+  /** Connects now (for a store built from `url`), so the first operation does not wait for it. */
+  async connect(): Promise<void> {
+    await this.#connected();
+  }
+
   /** Closes the client this store created from `url`; a client passed in is the app's to close. */
   async close(): Promise<void> {
     const owned = this.#owned;
