@@ -97,6 +97,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     idempotency: new IdempotencyStore<Reply>({
       ttlMs: options.idempotencyTtlMs,
       maxEntries: options.idempotencyMaxEntries,
+      maxBytes: options.idempotencyMaxBytes,
+      sizeOf: replyBytes,
       now: () => clock().getTime(),
     }),
     providers: createProviderRegistry(options),
@@ -204,6 +206,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       return closed;
     },
   };
+}
+
+/** The bytes a stored answer holds: its body, its headers, and the record around them. */
+function replyBytes(reply: Reply): number {
+  let bytes = reply.body.length + reply.requestId.length + 64;
+  for (const [name, value] of Object.entries(reply.headers ?? {})) {
+    bytes += name.length + String(value).length;
+  }
+  return bytes;
 }
 
 /** How long `close()` lets running requests write their answer before cutting every connection. */
