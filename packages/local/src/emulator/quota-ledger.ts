@@ -14,6 +14,8 @@ interface Account {
   month: string;
   usedTokens: number;
   operations: number;
+  /** Tokens held by operations still running (`reserve`), not yet charged. */
+  reservedTokens: number;
 }
 
 /** A charge that can be taken back when its operation fails after all. */
@@ -21,12 +23,21 @@ export interface Charge {
   refund(): void;
 }
 
+/** Tokens held for an operation while it runs: settled to its exact charge, or released. */
+export interface Reservation {
+  /** Charges `tokens` (the exact count) in place of the reservation. */
+  settle(tokens: number): Charge;
+  /** Gives the reservation back: the operation failed before it could be charged. */
+  release(): void;
+}
+
 /**
  * The monthly token quota of each API key. An operation is charged its `inputTokens`
  * (the tokens of the context the caller sent) once, when it succeeds; a replay is not
  * charged again. A request is accepted while `remainingTokens` is above zero, so the
  * last accepted one may take `usedTokens` past the limit; `remainingTokens` never goes
- * below zero.
+ * below zero. Concurrent requests reserve before they run (`reserve`), so they are
+ * accepted as they would be one after another, never all at once past the limit.
  */
 export class QuotaLedger {
   readonly limitTokens: number;
@@ -45,7 +56,7 @@ export class QuotaLedger {
     const month = this.#now().toISOString().slice(0, 7);
     let account = this.#accounts.get(apiKey);
     if (!account || account.month !== month) {
-      account = { month, usedTokens: 0, operations: 0 };
+      account = { month, usedTokens: 0, operations: 0, reservedTokens: 0 };
       this.#accounts.set(apiKey, account);
     }
     return account;
@@ -78,9 +89,40 @@ export class QuotaLedger {
     return this.#account(apiKey).usedTokens >= this.limitTokens;
   }
 
+  /**
+   * Holds `tokens` (an upper bound of the operation's charge) for an operation about to
+   * run, when the key's used and reserved tokens are below the limit; `undefined` when
+   * they are not (the quota is used up, or held by operations still running). Checked
+   * and taken in one step, so concurrent requests cannot all pass the check first.
+   */
+  reserve(apiKey: string, tokens: number): Reservation | undefined {
+    const account = this.#account(apiKey);
+    if (account.usedTokens + account.reservedTokens >= this.limitTokens) return undefined;
+    account.reservedTokens += tokens;
+    let open = true;
+    const release = () => {
+      if (!open) return false;
+      open = false;
+      account.reservedTokens -= tokens;
+      return true;
+    };
+    return {
+      settle: (exact) => {
+        if (!release()) throw new Error('This quota reservation was already settled or released.');
+        return this.#chargeAccount(account, exact);
+      },
+      release: () => {
+        release();
+      },
+    };
+  }
+
   /** Charges one operation; the charge belongs to the month it was made in. */
   charge(apiKey: string, tokens: number): Charge {
-    const account = this.#account(apiKey);
+    return this.#chargeAccount(this.#account(apiKey), tokens);
+  }
+
+  #chargeAccount(account: Account, tokens: number): Charge {
     account.usedTokens += tokens;
     account.operations += 1;
     let refunded = false;

@@ -62,6 +62,46 @@ describe('the monthly quota', () => {
     expect(emulator.ledger.operations(emulator.apiKey)).toBe(1);
   });
 
+  it('accepts concurrent requests as it would one after another: 30 of 14k tokens at once cannot run a 1,000-token quota over together', async () => {
+    emulator = await startEmulator({ limitTokens: 1_000 });
+    // About 14k tokens each (past the worker threshold, so the engine runs off the event
+    // loop and the requests overlap), distinct texts, all sent at once.
+    const contexts = Array.from({ length: 30 }, (_, request) =>
+      Array.from(
+        { length: 1000 },
+        (_, line) =>
+          `Record ${request}-${line}: shipment ${line * 7 + request} left dock ${line % 9}.`,
+      ).join('\n'),
+    );
+    const answers = await Promise.all(
+      contexts.map((context) => send(emulator!, { body: { context, query: 'dock 3' } })),
+    );
+    const accepted = answers.filter((answer) => answer.status === 200);
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(accepted).toHaveLength(1);
+    expect(accepted[0]!.json.usage.request.inputTokens).toBeGreaterThan(9_000);
+    expect(refused).toHaveLength(29);
+    for (const answer of refused) expect(answer.json.error.code).toBe('quota_exceeded');
+    expect(emulator.ledger.operations(emulator.apiKey)).toBe(1);
+    expect(emulator.ledger.usedTokens(emulator.apiKey)).toBe(
+      accepted[0]!.json.usage.request.inputTokens,
+    );
+  });
+
+  it('gives a reservation back when its request fails: the quota is as it was', async () => {
+    emulator = await startEmulator({ limitTokens: 1_000 });
+    const failed = await send(emulator, {
+      path: '/v1/generate',
+      body: { ...body, provider: 'no-such-provider', model: 'x' },
+    });
+    expect(failed.status).toBe(400);
+    const accepted = await send(emulator, { body });
+    expect(accepted.status).toBe(200);
+    expect(emulator.ledger.usedTokens(emulator.apiKey)).toBe(
+      accepted.json.usage.request.inputTokens,
+    );
+  });
+
   it('still replays a stored answer after the quota ran out', async () => {
     emulator = await startEmulator({ limitTokens: 100 });
     const first = await send(emulator, { idempotencyKey: 'before-limit-01', body });
