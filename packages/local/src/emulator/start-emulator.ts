@@ -1,6 +1,5 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { secretList } from '@ctxopt/core';
 import { createInspector } from '../inspector/create-inspector.ts';
 import { createProviderRegistry } from '../providers/provider-registry.ts';
 import { createAuthenticator, generateApiKey } from './api-keys.ts';
@@ -21,6 +20,7 @@ import { QuotaLedger } from './quota-ledger.ts';
 import { createOutputRedactor } from './redact-output.ts';
 import type { Reply } from './reply.ts';
 import type { RequestRecord } from './request-record.ts';
+import { secretForms } from './secret-forms.ts';
 
 /** A running emulator. */
 export interface Emulator {
@@ -87,7 +87,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const requests: RequestRecord[] = [];
   let requestCount = 0;
   const inFlight = new Set<Promise<void>>();
-  const secrets = secretList([...apiKeys, ...Object.values(options.providerKeys ?? {})]);
+  const secrets = secretForms([...apiKeys, ...Object.values(options.providerKeys ?? {})]);
   const redactor = createOutputRedactor(secrets);
   const onError = options.onError;
 
@@ -143,7 +143,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     },
     (request, response) => {
       // The inspector's own pages are not API requests: not counted, not recorded.
-      if (inspector?.handles(request)) return inspector.serve(request, response);
+      if (inspector?.handles(request)) {
+        try {
+          inspector.serve(request, response);
+        } catch (error) {
+          // Reported and answered, never a request left hanging or a thrown listener.
+          state.onError?.(error);
+          if (!response.headersSent) response.writeHead(500, { 'cache-control': 'no-store' });
+          response.end();
+        }
+        return;
+      }
       requestCount++;
       // A failure after the answer (a request record, an `onRequest` that throws) is reported,
       // never left as an unhandled rejection that would stop the process.
