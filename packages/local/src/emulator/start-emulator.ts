@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createInspector } from '../inspector/create-inspector.ts';
+import { inspectorUrl } from '../inspector/inspector-url.ts';
 import { createProviderRegistry } from '../providers/provider-registry.ts';
 import { createAuthenticator, generateApiKey } from './api-keys.ts';
 import { answerClientError } from './client-error.ts';
@@ -38,7 +39,11 @@ export interface Emulator {
   readonly requests: readonly RequestRecord[];
   /** Requests received since the start, dropped ones included. */
   readonly requestCount: number;
-  /** The inspector page (`${url}/`), or `undefined` when `inspector: false`. */
+  /**
+   * The inspector page (`${url}/`; through loopback when listening on every interface), or
+   * `undefined` when `inspector: false` or when listening on one non-loopback interface,
+   * where the inspector (loopback only) answers no one.
+   */
   readonly inspectorUrl: string | undefined;
   /** Stops listening, closes every connection (keep-alive ones too) and aborts provider calls. */
   close(): Promise<void>;
@@ -191,7 +196,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const url = `http://${host}:${address.port}`;
   return {
     url,
-    inspectorUrl: inspector ? `${url}/` : undefined,
+    inspectorUrl: inspector ? inspectorUrl(address.address, address.port) : undefined,
     port: address.port,
     apiKey: apiKeys[0]!,
     apiKeys,
