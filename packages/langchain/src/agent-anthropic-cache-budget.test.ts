@@ -1,7 +1,8 @@
 import { contextOptimizerMiddleware } from '@ctxopt/langchain';
 import { LocalContextOptimizer } from '@ctxopt/local';
 import { ChatAnthropic } from '@langchain/anthropic';
-import { SystemMessage } from '@langchain/core/messages';
+import { type BaseMessage, HumanMessage, SystemMessage } from '@langchain/core/messages';
+import fc from 'fast-check';
 import { anthropicPromptCachingMiddleware, createAgent } from 'langchain';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -101,4 +102,74 @@ describe('block mode keeps within Anthropic’s four cache breakpoints (createAg
       for (const request of compressed) expect(cacheBreakpointCount(request)).toBe(4);
     });
   }
+});
+
+describe('whatever marks the app sets (createAgent, @langchain/anthropic)', () => {
+  it('each request has at most four breakpoints, all of the app’s among them', async () => {
+    const api = await startFakeAnthropic(lookupReply);
+    cleanups.push(api.close);
+    const model = new ChatAnthropic({
+      model: 'claude-sonnet-4-5',
+      apiKey: 'sk-ant-test',
+      anthropicApiUrl: api.url,
+      maxRetries: 0,
+    });
+    const ctxopt = contextOptimizerMiddleware({ optimizer: new LocalContextOptimizer() });
+    const agentWith = (system: boolean, caching: boolean) =>
+      createAgent({
+        model,
+        tools: [lookup],
+        systemPrompt: system ? cachedSystem() : 'You answer questions about orders.',
+        middleware: caching
+          ? [anthropicPromptCachingMiddleware({ minMessagesToCache: 1 }), ctxopt]
+          : [ctxopt],
+      });
+    // Five finished turns, unmarked: block mode has closed blocks to mark.
+    let history: BaseMessage[] = [];
+    for (let batch = 1; batch <= 5; batch++) {
+      const state = await agentWith(false, false).invoke({
+        messages: [...history, new HumanMessage(`Look up the orders of batch ${batch}.`)],
+      });
+      history = state.messages;
+    }
+    const questions = history.flatMap((message, index) =>
+      HumanMessage.isInstance(message) ? [index] : [],
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.boolean(),
+        fc.boolean(),
+        fc.subarray(questions, { maxLength: 4 }),
+        async (system, caching, marked) => {
+          const appMarks = Number(system) + Number(caching) + marked.length;
+          fc.pre(appMarks <= MAX_CACHE_BREAKPOINTS);
+          const messages = history.map((message, index) =>
+            marked.includes(index)
+              ? new HumanMessage({
+                  content: [
+                    {
+                      type: 'text',
+                      text: String(message.content),
+                      cache_control: { type: 'ephemeral', ttl: '5m' },
+                    },
+                  ],
+                })
+              : message,
+          );
+          const first = api.requests.length;
+          await agentWith(system, caching).invoke({
+            messages: [...messages, new HumanMessage('Look up the orders of batch 6.')],
+          });
+          const requests = api.requests.slice(first);
+          expect(requests.length).toBeGreaterThan(0);
+          for (const request of requests) {
+            expect(cacheBreakpointCount(request)).toBeLessThanOrEqual(MAX_CACHE_BREAKPOINTS);
+            // The app's marks carry a ttl, block mode's none.
+            expect(JSON.stringify(request).split('"ttl":"5m"').length - 1).toBe(appMarks);
+          }
+        },
+      ),
+      { numRuns: 20 },
+    );
+  }, 120_000);
 });
