@@ -60,11 +60,14 @@ function inputTokensBound(params: CompressParams): number {
 
 /**
  * Reserves the operation's tokens before any work, or throws the contract's 429: the
- * check and the reservation are one step, so concurrent requests are accepted as they
- * would be one after another and cannot run the quota over together.
+ * check and the reservation are one step (`QuotaLedger.reserve`), so concurrent requests
+ * are accepted as they would be one after another and cannot run the quota over together.
  */
-function reserveQuota(params: CompressParams, context: OperationContext): Reservation {
-  const reservation = context.ledger.reserve(context.apiKey, inputTokensBound(params));
+async function reserveQuota(
+  params: CompressParams,
+  context: OperationContext,
+): Promise<Reservation> {
+  const reservation = await context.ledger.reserve(context.apiKey, inputTokensBound(params));
   if (reservation) return reservation;
   const usage = context.ledger.usage(context.apiKey);
   throw failure(
@@ -91,7 +94,7 @@ export async function runCompress(
   params: CompressParams,
   context: OperationContext,
 ): Promise<CompressResponse> {
-  const reservation = reserveQuota(params, context);
+  const reservation = await reserveQuota(params, context);
   let result: EngineResult;
   try {
     result = await compressWith(params, context);
@@ -116,7 +119,7 @@ export async function runGenerate(
 ): Promise<GenerateResponse> {
   const resolution = context.providers.resolve(params.provider);
   if (!resolution.ok) throw failure(400, resolution.code, resolution.message, context.requestId);
-  const reservation = reserveQuota(params, context);
+  const reservation = await reserveQuota(params, context);
   const { provider, model, maxOutputTokens } = params;
   let result: EngineResult;
   try {

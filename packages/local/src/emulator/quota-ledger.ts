@@ -16,6 +16,8 @@ interface Account {
   operations: number;
   /** Tokens held by operations still running (`reserve`), not yet charged. */
   reservedTokens: number;
+  /** Requests waiting for a reservation to settle before they are checked again. */
+  waiting: (() => void)[];
 }
 
 /** A charge that can be taken back when its operation fails after all. */
@@ -37,7 +39,7 @@ export interface Reservation {
  * charged again. A request is accepted while `remainingTokens` is above zero, so the
  * last accepted one may take `usedTokens` past the limit; `remainingTokens` never goes
  * below zero. Concurrent requests reserve before they run (`reserve`), so they are
- * accepted as they would be one after another, never all at once past the limit.
+ * accepted exactly as they would be one after another, never all at once past the limit.
  */
 export class QuotaLedger {
   readonly limitTokens: number;
@@ -56,7 +58,7 @@ export class QuotaLedger {
     const month = this.#now().toISOString().slice(0, 7);
     let account = this.#accounts.get(apiKey);
     if (!account || account.month !== month) {
-      account = { month, usedTokens: 0, operations: 0, reservedTokens: 0 };
+      account = { month, usedTokens: 0, operations: 0, reservedTokens: 0, waiting: [] };
       this.#accounts.set(apiKey, account);
     }
     return account;
@@ -91,28 +93,41 @@ export class QuotaLedger {
 
   /**
    * Holds `tokens` (an upper bound of the operation's charge) for an operation about to
-   * run, when the key's used and reserved tokens are below the limit; `undefined` when
-   * they are not (the quota is used up, or held by operations still running). Checked
-   * and taken in one step, so concurrent requests cannot all pass the check first.
+   * run; `undefined` when the key's quota is used up. While operations still running hold
+   * reservations that reach the limit, it waits for them to settle and checks again, so
+   * concurrent requests are accepted exactly as they would be one after another (a
+   * request is accepted while the tokens used are below the limit), and never all at once
+   * past it. The check and the reservation are one synchronous step.
    */
-  reserve(apiKey: string, tokens: number): Reservation | undefined {
-    const account = this.#account(apiKey);
-    if (account.usedTokens + account.reservedTokens >= this.limitTokens) return undefined;
+  async reserve(apiKey: string, tokens: number): Promise<Reservation | undefined> {
+    for (;;) {
+      const account = this.#account(apiKey);
+      if (account.usedTokens >= this.limitTokens) return undefined;
+      if (account.usedTokens + account.reservedTokens < this.limitTokens) {
+        return this.#hold(account, tokens);
+      }
+      // Reservations of running operations fill the rest: their outcome decides.
+      await new Promise<void>((resolve) => account.waiting.push(resolve));
+    }
+  }
+
+  #hold(account: Account, tokens: number): Reservation {
     account.reservedTokens += tokens;
     let open = true;
-    const release = () => {
+    const close = () => {
       if (!open) return false;
       open = false;
       account.reservedTokens -= tokens;
+      for (const wake of account.waiting.splice(0)) wake();
       return true;
     };
     return {
       settle: (exact) => {
-        if (!release()) throw new Error('This quota reservation was already settled or released.');
+        if (!close()) throw new Error('This quota reservation was already settled or released.');
         return this.#chargeAccount(account, exact);
       },
       release: () => {
-        release();
+        close();
       },
     };
   }
