@@ -1,6 +1,5 @@
+import { type Emulator, IdempotencyStore, startEmulator } from '@ctxopt/local';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { IdempotencyStore } from './idempotency-store.ts';
-import { type Emulator, startEmulator } from './start-emulator.ts';
 import { LONG_CONTEXT, send } from './testing/send.ts';
 import { startSlowProvider } from './testing/slow-provider.ts';
 

@@ -1,5 +1,5 @@
+import { type Emulator, startEmulator } from '@ctxopt/local';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Emulator, startEmulator } from './start-emulator.ts';
 import { LONG_CONTEXT, send } from './testing/send.ts';
 
 let emulator: Emulator | undefined;
