@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 
 const packagesFolder = fileURLToPath(new URL('../packages/', import.meta.url));
 
-function newestSource(folder: string): number {
+/** The newest modification time of a non-test `.ts` file under `folder`. */
+export function newestSource(folder: string): number {
   let newest = 0;
   for (const entry of readdirSync(folder, { withFileTypes: true })) {
     const path = join(folder, entry.name);

@@ -11,8 +11,6 @@ import {
 } from '@ctxopt/core';
 import { type ContextOptimizerUsage, withUsageMetadata } from './usage-metadata.ts';
 
-/** The service's default `maxOutputTokens` (spec 2.2). */
-
 /** The V4 usage of a generate call: the provider's own token counts (`usage.provider`). */
 function toV4Usage(provider: ProviderUsage): LanguageModelV4Usage {
   return {
