@@ -20,18 +20,21 @@ export {
   type RandomFaultOptions,
 } from './emulator/faults.ts';
 export {
+  DEFAULT_IDEMPOTENCY_MAX_BYTES,
   DEFAULT_IDEMPOTENCY_MAX_ENTRIES,
   DEFAULT_IDEMPOTENCY_TTL_MS,
   type IdempotencyClaim,
   IdempotencyStore,
   type IdempotencyStoreOptions,
   type IdempotentOutcome,
+  type UnstoredRun,
 } from './emulator/idempotency-store.ts';
 export {
   type Charge,
   DEFAULT_LIMIT_TOKENS,
   QuotaLedger,
   type QuotaLedgerOptions,
+  type Reservation,
 } from './emulator/quota-ledger.ts';
 export type { RequestRecord } from './emulator/request-record.ts';
 export { type Emulator, startEmulator } from './emulator/start-emulator.ts';

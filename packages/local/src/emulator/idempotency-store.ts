@@ -19,8 +19,11 @@ export const DEFAULT_IDEMPOTENCY_MAX_ENTRIES = 10_000;
 /** 64 MiB: a dozen answers at the largest body the emulator accepts (5 MiB), thousands of common ones. */
 export const DEFAULT_IDEMPOTENCY_MAX_BYTES = 64 * 1024 * 1024;
 
-/** How the run a waiter waited for ended: a value that was not stored, or a throw. */
-type Settled<T> = { kind: 'value'; value: T } | { kind: 'threw'; error: unknown } | undefined;
+/** How a run whose result was not stored ended, for the requests that waited for it: its value, or its throw. */
+export type UnstoredRun<T> =
+  | { kind: 'value'; value: T }
+  | { kind: 'threw'; error: unknown }
+  | undefined;
 
 interface Entry<T> {
   fingerprint: string;
@@ -30,7 +33,7 @@ interface Entry<T> {
   /** Bytes of `value` (`sizeOf`). */
   bytes: number;
   /** Resolves when the first run ends: with its outcome when it was not stored. */
-  settled: Promise<Settled<T>>;
+  settled: Promise<UnstoredRun<T>>;
 }
 
 export type IdempotencyClaim<T> =
@@ -41,7 +44,7 @@ export type IdempotencyClaim<T> =
        * Stores `value`; `undefined` stores nothing, and the requests waiting for this run
        * get `unstored` (its failure) rather than running it again one after another.
        */
-      finish(value: T | undefined, unstored?: Settled<T>): void;
+      finish(value: T | undefined, unstored?: UnstoredRun<T>): void;
     }
   | { kind: 'replay'; value: T }
   /** The key was used with another body (spec 7.2). */
@@ -50,7 +53,7 @@ export type IdempotencyClaim<T> =
    * The same request is still running: wait for it. A stored result is then claimed as a
    * replay; a result that was not stored (a failure) or a throw is the waiter's too.
    */
-  | { kind: 'wait'; settled: Promise<Settled<T>> };
+  | { kind: 'wait'; settled: Promise<UnstoredRun<T>> };
 
 /** What `once` did: ran the operation, replayed a stored result, or met another body. */
 export type IdempotentOutcome<T> =
@@ -113,13 +116,13 @@ export class IdempotencyStore<T> {
       if (existing.value === undefined) return { kind: 'wait', settled: existing.settled };
       return { kind: 'replay', value: existing.value };
     }
-    let settle: (outcome: Settled<T>) => void = () => {};
+    let settle: (outcome: UnstoredRun<T>) => void = () => {};
     const entry: Entry<T> = {
       fingerprint,
       value: undefined,
       expiresAt: Number.POSITIVE_INFINITY,
       bytes: 0,
-      settled: new Promise<Settled<T>>((resolve) => {
+      settled: new Promise<UnstoredRun<T>>((resolve) => {
         settle = resolve;
       }),
     };
