@@ -57,6 +57,21 @@ export async function startFakeAnthropic(
   const server = await startJsonServer((body, _request, response) => {
     const request = body as AnthropicRequest;
     const index = requests.push(request) - 1;
+    const breakpoints = cacheBreakpointCount(request);
+    if (breakpoints > MAX_CACHE_BREAKPOINTS) {
+      // Anthropic's answer to a fifth breakpoint, as its API returns it.
+      response.writeHead(400, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify({
+          type: 'error',
+          error: {
+            type: 'invalid_request_error',
+            message: `A maximum of ${MAX_CACHE_BREAKPOINTS} blocks with cache_control may be provided. Found ${breakpoints}.`,
+          },
+        }),
+      );
+      return;
+    }
     const answer = reply(request, index);
     const usage = {
       output_tokens: 9,
@@ -135,6 +150,31 @@ export async function startFakeAnthropic(
     response.end();
   });
   return { ...server, baseURL: `${server.url}/v1`, requests };
+}
+
+/** Anthropic's documented limit of cache breakpoints in one request. */
+export const MAX_CACHE_BREAKPOINTS = 4;
+
+/**
+ * The cache breakpoints a request sets, as Anthropic counts them: every block with
+ * `cache_control` in the tools, the system prompt and the messages (blocks nested in a
+ * tool result too), and a request-level `cache_control` (automatic caching).
+ */
+export function cacheBreakpointCount(request: AnthropicRequest): number {
+  const inBlocks = (value: unknown): number => {
+    if (!Array.isArray(value)) return 0;
+    return value.reduce<number>((sum, block) => {
+      if (block === null || typeof block !== 'object') return sum;
+      const { cache_control: mark, content } = block as AnthropicBlock;
+      return sum + (mark != null ? 1 : 0) + inBlocks(content);
+    }, 0);
+  };
+  return (
+    (request.cache_control != null ? 1 : 0) +
+    inBlocks(request.tools) +
+    inBlocks(request.system) +
+    request.messages.reduce((sum, message) => sum + inBlocks(message.content), 0)
+  );
 }
 
 /** Blocks of a message's content (a string is one text block). */

@@ -8,6 +8,7 @@ import {
   type UIMessage,
   validateUIMessages,
 } from 'ai';
+import { browserErrorMessage } from './browser-error.ts';
 import type { ChatMetadata } from './chat-metadata.ts';
 
 export interface AnswerSettings {
@@ -15,6 +16,8 @@ export interface AnswerSettings {
   model: LanguageModelV4;
   retriever: HandbookRetriever;
   inspectorUrl?: string;
+  /** Logs a failure of the model call on the server (redacted there); the browser gets its status only. */
+  logError?: (error: unknown) => void;
 }
 
 const instructions =
@@ -68,6 +71,9 @@ export async function answerChat(
     // Word by word, so the page shows the answer arriving even from the fast offline model.
     experimental_transform: smoothStream({ delayInMs: 15, chunking: 'word' }),
     abortSignal,
+    // Instead of the SDK's default (the whole error on the console, a key the provider
+    // echoed included): the server's log, redacted.
+    onError: ({ error }) => settings.logError?.(error),
   });
   return result.toUIMessageStreamResponse<UIMessage<ChatMetadata>>({
     messageMetadata({ part }) {
@@ -83,6 +89,7 @@ export async function answerChat(
       metadata.modelInputTokens = (metadata.modelInputTokens ?? 0) + (part.usage.inputTokens ?? 0);
       return { ...metadata };
     },
-    onError: (error) => (error instanceof Error ? error.message : String(error)),
+    // The provider's message never reaches the browser: it may echo the key.
+    onError: browserErrorMessage,
   });
 }

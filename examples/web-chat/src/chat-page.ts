@@ -10,7 +10,8 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => escapes[character]!);
 }
 
-const style = `
+/** The page's style, served as `/app.css` (the Content-Security-Policy allows no inline style). */
+export const chatStyle = `
   * { box-sizing: border-box; }
   body { margin: 0; font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; color: #1f2430; background: #f5f6f8; }
   .shell { max-width: 880px; margin: 0 auto; min-height: 100vh; display: flex; flex-direction: column; padding: 0 20px; }
@@ -48,7 +49,7 @@ export function chatPage(suggestions: readonly string[]): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Kestrel Bay handbook chat</title>
-<style>${style}</style>
+<link rel="stylesheet" href="/app.css">
 <script type="module" src="/app.js"></script>
 </head>
 <body data-status="loading">

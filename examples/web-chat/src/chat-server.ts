@@ -8,14 +8,25 @@ import { demoQuestions, loadCorpus } from '@ctxopt-examples/corpus';
 import { wrapLanguageModel } from 'ai';
 import { answerChat } from './answer-chat.ts';
 import { bundleBrowserApp } from './browser-bundle.ts';
+import { redactedError } from './browser-error.ts';
 import { chooseModel } from './chat-model.ts';
-import { chatPage } from './chat-page.ts';
+import { chatPage, chatStyle } from './chat-page.ts';
+import { hostAllowed, sameOriginPost, sendsJson } from './request-guard.ts';
+import { securityHeaders } from './security-headers.ts';
 
 export interface ChatServerOptions {
   /** Port to listen on; 0 picks a free one. @default 0 */
   port?: number;
   /** Environment read for the service and model settings. @default process.env */
   env?: NodeJS.ProcessEnv;
+  /**
+   * Host names the chat answers besides the loopback ones (`localhost`, `127.x.x.x`,
+   * `[::1]`), such as the name a reverse proxy forwards; any other `Host` gets 403.
+   * @default env `CHAT_ALLOWED_HOSTS` (comma-separated), else none
+   */
+  allowedHosts?: readonly string[];
+  /** Where failures are logged, redacted. @default console.error */
+  logError?: (message: string) => void;
 }
 
 export interface ChatServer {
@@ -44,7 +55,7 @@ async function readJson(request: IncomingMessage): Promise<unknown> {
 
 /** Writes a web `Response` (what the AI SDK returns) to Node's response, streaming its body. */
 async function writeResponse(web: Response, response: ServerResponse) {
-  response.writeHead(web.status, Object.fromEntries(web.headers));
+  response.writeHead(web.status, { ...Object.fromEntries(web.headers), ...securityHeaders });
   if (!web.body) return void response.end();
   const body = Readable.fromWeb(web.body as import('node:stream/web').ReadableStream);
   body.pipe(response);
@@ -52,8 +63,11 @@ async function writeResponse(web: Response, response: ServerResponse) {
 }
 
 /**
- * Starts the web chat on 127.0.0.1: `/` the page, `/app.js` its script, `/api/config`
- * what the page shows in its header, `POST /api/chat` the AI SDK UI message stream.
+ * Starts the web chat on 127.0.0.1: `/` the page, `/app.js` its script, `/app.css` its
+ * style, `/api/config` what the page shows in its header, `POST /api/chat` the AI SDK UI
+ * message stream. Every answer carries `securityHeaders`; a request whose `Host` is not
+ * this machine's (or one of `allowedHosts`) gets 403, and so does a `POST` from another
+ * origin; the chat takes JSON only (415 otherwise).
  */
 export async function startChatServer(options: ChatServerOptions = {}): Promise<ChatServer> {
   const env = options.env ?? process.env;
@@ -75,24 +89,44 @@ export async function startChatServer(options: ChatServerOptions = {}): Promise<
           : 'the Context Optimization API',
       ...(service.inspectorUrl ? { inspectorUrl: service.inspectorUrl } : {}),
     });
-    const settings = { model, retriever, inspectorUrl: service.inspectorUrl };
+    // Keys that must never reach the browser or the log: the model's and the service's.
+    const secrets = [env.OPENAI_API_KEY, env.CTXOPT_API_KEY];
+    const log = options.logError ?? ((message: string) => console.error(message));
+    const logError = (error: unknown) => log(`web chat: ${redactedError(error, secrets)}`);
+    const settings = { model, retriever, inspectorUrl: service.inspectorUrl, logError };
+    const allowedHosts =
+      options.allowedHosts ??
+      (env.CHAT_ALLOWED_HOSTS ?? '')
+        .split(',')
+        .map((host) => host.trim())
+        .filter(Boolean);
 
     const server = createServer((request, response) => {
       const path = (request.url ?? '/').split('?')[0];
       const send = (status: number, type: string, body: string) => {
         response.writeHead(status, {
+          ...securityHeaders,
           'content-type': `${type}; charset=utf-8`,
           'cache-control': 'no-store',
         });
         response.end(body);
       };
+      const refuse = (status: number, error: string) =>
+        send(status, 'application/json', JSON.stringify({ error }));
+      if (!hostAllowed(request, allowedHosts)) {
+        return refuse(403, 'This chat answers requests addressed to this machine only (Host).');
+      }
       if (request.method === 'GET' && path === '/') return send(200, 'text/html', page);
+      if (request.method === 'GET' && path === '/app.css') return send(200, 'text/css', chatStyle);
       if (request.method === 'GET' && path === '/app.js')
         return send(200, 'text/javascript', script);
       if (request.method === 'GET' && path === '/favicon.ico') return send(204, 'image/x-icon', '');
       if (request.method === 'GET' && path === '/api/config')
         return send(200, 'application/json', config);
       if (request.method === 'POST' && path === '/api/chat') {
+        // Any web page can POST to a loopback address: only the chat's own page may.
+        if (!sameOriginPost(request)) return refuse(403, 'Cross-origin requests are refused.');
+        if (!sendsJson(request)) return refuse(415, 'The body must be application/json.');
         const aborted = new AbortController();
         response.on('close', () => aborted.abort());
         readJson(request)
@@ -100,7 +134,7 @@ export async function startChatServer(options: ChatServerOptions = {}): Promise<
           .then((web) => writeResponse(web, response))
           .catch((error: unknown) => {
             if (response.headersSent) return void response.destroy();
-            send(400, 'application/json', JSON.stringify({ error: (error as Error).message }));
+            refuse(400, redactedError(error, secrets).replace(/^\w*Error: /, ''));
           });
         return;
       }

@@ -1,4 +1,8 @@
-import type { LanguageModelV4Message, LanguageModelV4Prompt } from '@ai-sdk/provider';
+import type {
+  LanguageModelV4CallOptions,
+  LanguageModelV4Message,
+  LanguageModelV4Prompt,
+} from '@ai-sdk/provider';
 import {
   applyCompression,
   type ConversationCompressor,
@@ -26,13 +30,15 @@ export interface CompressOutcome {
  * Applies the conversation policy to a prompt: the history span and older tool results
  * are compressed (unchanged ones reused), each put in place; everything else keeps its
  * place and identity. The original prompt comes back when the call is disabled, too
- * small, saves nothing, or fails (unless `onError` is `throw`).
+ * small, saves nothing, or fails (unless `onError` is `throw`). `call`'s tools and
+ * provider options hold cache marks of the app's that block mode's must fit beside.
  */
 export async function compressPrompt(
   prompt: LanguageModelV4Prompt,
   policy: ConversationPolicy,
   settings: CompressSettings,
   abortSignal: AbortSignal | undefined,
+  call: Pick<LanguageModelV4CallOptions, 'tools' | 'providerOptions'> = {},
 ): Promise<CompressOutcome> {
   const { compressor } = settings;
   try {
@@ -47,7 +53,7 @@ export async function compressPrompt(
       prompt,
       run.plan,
       run.texts,
-      promptEdits(settings.createMessage),
+      promptEdits(settings.createMessage, call),
     );
     return {
       prompt: compressed,

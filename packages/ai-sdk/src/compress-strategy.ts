@@ -40,7 +40,10 @@ export function compressStrategy(settings: MiddlewareSettings): LanguageModelV4M
   ): Promise<CompressOutcome> {
     const previous = done.get(params.prompt);
     if (previous?.key === key) return previous.outcome;
-    const outcome = await compressPrompt(params.prompt, policy, settings, params.abortSignal);
+    const outcome = await compressPrompt(params.prompt, policy, settings, params.abortSignal, {
+      ...(params.tools ? { tools: params.tools } : {}),
+      ...(params.providerOptions ? { providerOptions: params.providerOptions } : {}),
+    });
     done.set(params.prompt, { key, outcome });
     settings.onUsage?.(outcome.usage);
     return outcome;

@@ -1,5 +1,6 @@
-import type { LanguageModelV4Message } from '@ai-sdk/provider';
+import type { LanguageModelV4CallOptions, LanguageModelV4Message } from '@ai-sdk/provider';
 import { compressedToolResultText, type MessageEdits } from '@ctxopt/core';
+import { appCacheMarks } from './app-cache-marks.ts';
 
 /**
  * How the policy's rewrites are made on AI SDK messages: a compressed tool result keeps
@@ -7,8 +8,11 @@ import { compressedToolResultText, type MessageEdits } from '@ctxopt/core';
  */
 export function promptEdits(
   createMessage: (compressedText: string) => LanguageModelV4Message,
+  call: Pick<LanguageModelV4CallOptions, 'tools' | 'providerOptions'> = {},
 ): MessageEdits<LanguageModelV4Message> {
   return {
+    // The app's own marks (messages, tools, the call) share Anthropic's budget with ours.
+    appCacheMarks: (messages) => appCacheMarks(messages, call),
     historyMessage: createMessage,
     replaceToolResult(message, toolCallId, compressedText) {
       if (message.role !== 'tool' && message.role !== 'assistant') return message;

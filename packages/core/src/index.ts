@@ -24,6 +24,11 @@ export {
   runBlockMode,
 } from './blocks/block-mode.ts';
 export {
+  ANTHROPIC_CACHE_BREAKPOINTS,
+  type AppCacheMarks,
+  fitCacheBreakpoints,
+} from './blocks/cache-breakpoints.ts';
+export {
   type BlockCompression,
   type BlockCompressionSettings,
   type BlockCompressionStats,

@@ -1,6 +1,7 @@
 import type { ConversationPolicy } from '@ctxopt/core';
 import { AIMessage } from '@langchain/core/messages';
 import { createMiddleware } from 'langchain';
+import { marksOutsideMessages } from './app-cache-marks.ts';
 import { takesAnthropicCacheMarkers } from './cache-marker.ts';
 import { type ConversationOptimizerOptions, conversationSettings } from './conversation-options.ts';
 import { toPlannerMessages } from './message-mapping.ts';
@@ -61,6 +62,10 @@ export function contextOptimizerMiddleware(options: ContextOptimizerMiddlewareOp
         ...(runtime.signal ? { signal: runtime.signal } : {}),
         ...(typeof runtime.writer === 'function' ? { write: runtime.writer } : {}),
         cacheMarkers: takesAnthropicCacheMarkers(request.model),
+        cacheMarksOutside: marksOutsideMessages({
+          systemMessage: request.systemMessage,
+          tools: request.tools,
+        }),
       });
       const response = await handler({ ...request, messages });
       const usage = AIMessage.isInstance(response) ? response.usage_metadata : undefined;

@@ -1,5 +1,6 @@
 import { type CompressionRun, compressedToolResultText, type MessageEdits } from '@ctxopt/core';
 import { AIMessage, type BaseMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
+import { appCacheMarks } from './app-cache-marks.ts';
 import { withCacheMarker, withContentBlocks } from './cache-marker.ts';
 import type { CompressedMessageFactory } from './compressed-message.ts';
 import { messageWithContent } from './message-with-content.ts';
@@ -15,13 +16,20 @@ export function messageEdits(
   run: CompressionRun,
   createMessage: CompressedMessageFactory,
   cacheMarkers = false,
+  marksOutside = 0,
 ): MessageEdits<BaseMessage> {
   const historySpan = run.report.spans.find((span) => span.kind === 'history');
   return {
     // Anthropic caches the prompt up to each marked message (`@langchain/anthropic` models
-    // only); every message then goes as content blocks, marked or not.
+    // only); every message then goes as content blocks, marked or not. The app's own marks
+    // (`marksOutside` of them beyond the messages) share Anthropic's budget.
     ...(cacheMarkers
-      ? { markCacheBreakpoint: withCacheMarker, markableShape: withContentBlocks }
+      ? {
+          markCacheBreakpoint: withCacheMarker,
+          markableShape: withContentBlocks,
+          appCacheMarks: (messages: readonly BaseMessage[]) =>
+            appCacheMarks(messages, marksOutside),
+        }
       : {}),
     historyMessage: (text) => createMessage(text, historySpan!),
     replaceToolResult(message, toolCallId, text) {

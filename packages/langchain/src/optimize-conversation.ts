@@ -33,6 +33,11 @@ export interface ConversationCall {
    * (`@langchain/anthropic`): block mode's breakpoints are marked on the messages.
    */
   cacheMarkers?: boolean;
+  /**
+   * Cache marks of the app's outside `messages` (system message, tools, request level):
+   * block mode's breakpoints fit beside them within Anthropic's four. @default 0
+   */
+  cacheMarksOutside?: number;
 }
 
 /**
@@ -69,7 +74,12 @@ export async function optimizeConversation(
     messages,
     run.plan,
     run.texts,
-    messageEdits(run, settings.createMessage, call.cacheMarkers === true),
+    messageEdits(
+      run,
+      settings.createMessage,
+      call.cacheMarkers === true,
+      call.cacheMarksOutside ?? 0,
+    ),
   );
 }
 

@@ -115,7 +115,13 @@ async function main() {
       : `  API key:   ${emulator.apiKey} (development key, generated)`,
     `  Quota:     ${options.limitTokens} tokens per key per month`,
     `  Providers: ${providers}`,
-    ...(emulator.inspectorUrl ? [`  Inspector: ${emulator.inspectorUrl}`] : []),
+    ...(emulator.inspectorUrl
+      ? [`  Inspector: ${emulator.inspectorUrl} (this machine only)`]
+      : options.inspector
+        ? [
+            `  Inspector: not reachable on ${options.host} (it answers this machine's loopback requests only; listen on 127.0.0.1 or 0.0.0.0 to use it)`,
+          ]
+        : []),
     '',
     `  export CTXOPT_BASE_URL=${emulator.url}`,
     ...(givenKeys.length ? [] : [`  export CTXOPT_API_KEY=${emulator.apiKey}`]),

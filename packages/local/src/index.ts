@@ -20,24 +20,28 @@ export {
   type RandomFaultOptions,
 } from './emulator/faults.ts';
 export {
+  DEFAULT_IDEMPOTENCY_MAX_BYTES,
   DEFAULT_IDEMPOTENCY_MAX_ENTRIES,
   DEFAULT_IDEMPOTENCY_TTL_MS,
   type IdempotencyClaim,
   IdempotencyStore,
   type IdempotencyStoreOptions,
   type IdempotentOutcome,
+  type UnstoredRun,
 } from './emulator/idempotency-store.ts';
 export {
   type Charge,
   DEFAULT_LIMIT_TOKENS,
   QuotaLedger,
   type QuotaLedgerOptions,
+  type Reservation,
 } from './emulator/quota-ledger.ts';
 export type { RequestRecord } from './emulator/request-record.ts';
 export { type Emulator, startEmulator } from './emulator/start-emulator.ts';
 export { compressContext, type EngineResult } from './engine/compress-context.ts';
 export { countTokens } from './engine/tokenizer.ts';
-export type { OperationSummary } from './inspector/inspected-operation.ts';
+export { MAX_STATE_BYTES, MAX_STATE_PAGE } from './inspector/create-inspector.ts';
+export { MAX_FIELD_CHARS, type OperationSummary } from './inspector/inspected-operation.ts';
 export type { InspectorState } from './inspector/inspector-state.ts';
 export type { MarkedSegment } from './inspector/mark-sentences.ts';
 export type { OperationDetail } from './inspector/operation-detail.ts';

@@ -62,3 +62,38 @@ export function cacheBreakpoints(
   if (tail !== undefined) points.add(tail);
   return [...points].sort((left, right) => left - right);
 }
+
+/**
+ * Anthropic's budget: at most four blocks with `cache_control` in one request, counting the
+ * tools, the system prompt, the messages and a request-level (automatic) `cache_control`;
+ * a fifth is a 400 ("A maximum of 4 blocks with cache_control may be provided").
+ */
+export const ANTHROPIC_CACHE_BREAKPOINTS = 4;
+
+/** The cache marks the app set on a request itself, as the framework reads them. */
+export interface AppCacheMarks {
+  /** The breakpoints they take: on messages and their parts, the system prompt, tools, the request. */
+  count: number;
+  /** Indexes of the messages whose last block already carries an app mark: ours there adds none. */
+  marked: ReadonlySet<number>;
+}
+
+export const NO_APP_CACHE_MARKS: AppCacheMarks = { count: 0, marked: new Set() };
+
+/**
+ * The breakpoints of `wanted` (block mode's, ascending) that fit beside the app's own
+ * marks within `budget`. The app's marks are all kept and come first: a point the app
+ * already marks needs no mark of ours, and of the rest only as many as the budget has
+ * room for are placed, the latest first (a later breakpoint caches more of the prompt).
+ * When nothing fits, the app's marks are the request's caching.
+ */
+export function fitCacheBreakpoints(
+  wanted: readonly number[],
+  app: AppCacheMarks,
+  budget: number = ANTHROPIC_CACHE_BREAKPOINTS,
+): number[] {
+  const room = budget - app.count;
+  if (room <= 0) return [];
+  const needed = wanted.filter((index) => !app.marked.has(index));
+  return needed.slice(Math.max(0, needed.length - room));
+}

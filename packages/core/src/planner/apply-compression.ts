@@ -1,3 +1,8 @@
+import {
+  type AppCacheMarks,
+  fitCacheBreakpoints,
+  NO_APP_CACHE_MARKS,
+} from '../blocks/cache-breakpoints.ts';
 import type { CompressionPlan } from './plan-compression.ts';
 
 /** How a framework edits its own messages; the planner decides where. */
@@ -15,6 +20,12 @@ export interface MessageEdits<T> {
   /** The message marked as a provider cache breakpoint (Anthropic `cacheControl`); absent: no marker. */
   markCacheBreakpoint?(message: T): T;
   /**
+   * The cache marks the app set on this request itself (messages, system, tools, request):
+   * block mode adds only the breakpoints that fit beside them (`fitCacheBreakpoints`).
+   * @default none
+   */
+  appCacheMarks?(messages: readonly T[]): AppCacheMarks;
+  /**
    * The shape every message of a prompt that carries cache markers is sent in, when the
    * framework sends a marked message in another shape than an unmarked one: a marker that
    * moves to another message on the next call then changes nothing else in the bytes.
@@ -22,27 +33,35 @@ export interface MessageEdits<T> {
   markableShape?(message: T): T;
 }
 
-/** Whether the plan places cache breakpoints and the framework can mark them. */
-function marksBreakpoints<T>(plan: CompressionPlan, edits: MessageEdits<T>): boolean {
-  return edits.markCacheBreakpoint !== undefined && (plan.cacheBreakpoints?.length ?? 0) > 0;
+/** The plan's cache breakpoints the framework can mark and the app's marks leave room for. */
+function breakpointsToMark<T>(
+  messages: readonly T[],
+  plan: CompressionPlan,
+  edits: MessageEdits<T>,
+): number[] {
+  if (edits.markCacheBreakpoint === undefined || (plan.cacheBreakpoints?.length ?? 0) === 0) {
+    return [];
+  }
+  const app = edits.appCacheMarks?.(messages) ?? NO_APP_CACHE_MARKS;
+  return fitCacheBreakpoints(plan.cacheBreakpoints!, app);
 }
 
 /**
- * Whether applying `plan` with `edits` changes the prompt at all; when it does not,
+ * Whether applying `plan` (with `breakpoints` to mark) changes the prompt at all; when it does not,
  * `applyCompression` hands the framework its own prompt back (in the AI SDK its identity
  * ties a retry to its call).
  */
-function changesPrompt<T>(
+function changesPrompt(
   plan: CompressionPlan,
   texts: readonly (string | undefined)[],
-  edits: MessageEdits<T>,
+  breakpoints: readonly number[],
 ): boolean {
   return (
     texts.some((text) => text !== undefined) ||
     plan.removeEmpty.length > 0 ||
     plan.dropReasoning.length > 0 ||
     plan.recall !== undefined ||
-    marksBreakpoints(plan, edits)
+    breakpoints.length > 0
   );
 }
 
@@ -58,7 +77,8 @@ export function applyCompression<T>(
   texts: readonly (string | undefined)[],
   edits: MessageEdits<T>,
 ): T[] {
-  if (!changesPrompt(plan, texts, edits)) return messages;
+  const breakpoints = breakpointsToMark(messages, plan, edits);
+  if (!changesPrompt(plan, texts, breakpoints)) return messages;
   const edited = [...messages];
   const removed = new Set(plan.removeEmpty);
   for (const index of plan.dropReasoning) edited[index] = edits.dropReasoning(edited[index]!);
@@ -74,12 +94,8 @@ export function applyCompression<T>(
       edited[span.messageIndex] = edits.replaceToolResult(message, span.toolCallId, text);
     }
   });
-  const marked = marksBreakpoints(plan, edits);
-  if (marked) {
-    for (const index of plan.cacheBreakpoints!) {
-      edited[index] = edits.markCacheBreakpoint!(edited[index]!);
-    }
-  }
+  const marked = breakpoints.length > 0;
+  for (const index of breakpoints) edited[index] = edits.markCacheBreakpoint!(edited[index]!);
   const result: T[] = [];
   edited.forEach((message, index) => {
     if (plan.recall?.at === index) {

@@ -21,6 +21,11 @@ export interface EmulatorOptions extends ProviderSettings {
   idempotencyTtlMs?: number;
   /** Stored responses kept at most; the oldest is evicted first. @default 10000 */
   idempotencyMaxEntries?: number;
+  /**
+   * Bytes of stored responses kept at most (bodies and headers); the oldest is evicted
+   * first, and a larger answer is not stored (a retry runs it again). @default 67108864 (64 MiB)
+   */
+  idempotencyMaxBytes?: number;
   /** Requests kept in `emulator.requests` (the newest). @default 1000 */
   maxRecordedRequests?: number;
   /**

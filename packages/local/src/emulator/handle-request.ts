@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { detached } from './detached.ts';
 import type { Faults } from './faults.ts';
 import { type EmulatorState, type ProcessedOutcome, processRequest } from './process-request.ts';
 import type { OutputRedactor } from './redact-output.ts';
@@ -19,6 +20,9 @@ export interface HandlerContext {
   redactor: OutputRedactor;
 }
 
+/** Characters a request record keeps of the method, the path and the Idempotency-Key. */
+export const RECORDED_FIELD_CHARS = 256;
+
 const MALFORMED_BODY = '<html><body>502 Bad Gateway</body></html>';
 
 /** The server's request listener: faults first, then the contract, then the answer. */
@@ -30,10 +34,13 @@ export async function handleRequest(
   const started = performance.now();
   const requestId = createRequestId();
   const header = request.headers['idempotency-key'];
+  // The record keeps a bounded prefix of what the caller chose (a path, a key of any length).
   const base = {
-    method: request.method ?? '',
-    path: (request.url ?? '/').split('?')[0]!,
-    ...(typeof header === 'string' ? { idempotencyKey: header } : {}),
+    method: detached((request.method ?? '').slice(0, RECORDED_FIELD_CHARS)),
+    path: detached((request.url ?? '/').split('?')[0]!.slice(0, RECORDED_FIELD_CHARS)),
+    ...(typeof header === 'string'
+      ? { idempotencyKey: detached(header.slice(0, RECORDED_FIELD_CHARS)) }
+      : {}),
   };
   const fault = context.faults.take();
   const finish = (status: number | null, outcome?: ProcessedOutcome) => {

@@ -1,5 +1,5 @@
+import { type Emulator, IdempotencyStore, startEmulator } from '@ctxopt/local';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Emulator, startEmulator } from './start-emulator.ts';
 import { LONG_CONTEXT, send } from './testing/send.ts';
 import { startSlowProvider } from './testing/slow-provider.ts';
 
@@ -72,6 +72,36 @@ describe('the same Idempotency-Key with the same body', () => {
     expect(first.status).toBe(502);
     expect(second.status).toBe(502);
     expect(second.json.requestId).not.toBe(first.json.requestId);
+    expect(provider.received).toHaveLength(2);
+    expect(emulator.ledger.operations(emulator.apiKey)).toBe(0);
+  });
+});
+
+describe('concurrent requests with one Idempotency-Key whose run fails', () => {
+  it('all get the first run’s failure: the provider is called once, not once each in turn', async () => {
+    const provider = await startSlowProvider({
+      delayMs: 200,
+      status: 500,
+      body: { error: { message: 'The server had an error', type: 'server_error' } },
+    });
+    cleanups.push(() => provider.close());
+    const emulator = await emulatorWith({
+      providerKeys: { openai: 'sk-test-failing' },
+      providerBaseURLs: { openai: provider.url },
+    });
+    const options = {
+      path: '/v1/generate',
+      idempotencyKey: 'shared-failure-01',
+      body: { ...body, provider: 'openai', model: 'gpt-4o-mini' },
+    };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => send(emulator, options)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(502));
+    expect(answers.map((answer) => answer.json.error.code)).toEqual(
+      Array(10).fill('provider_error'),
+    );
+    expect(provider.received).toHaveLength(1);
+    // A failure is not stored: the next request with the key runs again.
+    expect((await send(emulator, options)).status).toBe(502);
     expect(provider.received).toHaveLength(2);
     expect(emulator.ledger.operations(emulator.apiKey)).toBe(0);
   });
@@ -174,5 +204,55 @@ describe('the store', () => {
     const firstAgain = await send(emulator, { idempotencyKey: 'bounded-key-01', body });
     expect(thirdAgain.json.requestId).toBe(third.json.requestId);
     expect(firstAgain.json.requestId).not.toBe(first.json.requestId);
+  });
+
+  it('evicts the oldest answers beyond idempotencyMaxBytes, and stores none larger than it', async () => {
+    const probe = await emulatorWith();
+    const size = (await send(probe, { body })).text.length;
+    // Room for two answers of this size, not three.
+    const emulator = await emulatorWith({ idempotencyMaxBytes: Math.floor(size * 2.9) });
+    const first = await send(emulator, { idempotencyKey: 'bytes-key-01', body });
+    await send(emulator, { idempotencyKey: 'bytes-key-02', body });
+    const third = await send(emulator, { idempotencyKey: 'bytes-key-03', body });
+    expect((await send(emulator, { idempotencyKey: 'bytes-key-03', body })).json.requestId).toBe(
+      third.json.requestId,
+    );
+    const firstAgain = await send(emulator, { idempotencyKey: 'bytes-key-01', body });
+    expect(firstAgain.json.requestId).not.toBe(first.json.requestId);
+
+    const tiny = await emulatorWith({ idempotencyMaxBytes: 100 });
+    const once = await send(tiny, { idempotencyKey: 'too-large-key-01', body });
+    const again = await send(tiny, { idempotencyKey: 'too-large-key-01', body });
+    expect(again.json.requestId).not.toBe(once.json.requestId);
+  });
+});
+
+describe('IdempotencyStore', () => {
+  it('holds at most maxBytes of values, however many keys', async () => {
+    const store = new IdempotencyStore<string>({
+      maxBytes: 10_000,
+      sizeOf: (value) => value.length,
+    });
+    for (let index = 0; index < 500; index++) {
+      await store.once('scope', `key-${index}`, 'same', () => 'x'.repeat(1_000));
+      expect(store.bytes).toBeLessThanOrEqual(10_000);
+    }
+    expect(store.size).toBe(10);
+  });
+
+  it('hands a throw of the first run to the requests that waited for it', async () => {
+    const store = new IdempotencyStore<string>();
+    let runs = 0;
+    const failing = async () => {
+      runs++;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      throw new Error('provider down');
+    };
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, () => store.once('scope', 'key-1', 'same', failing)),
+    );
+    expect(runs).toBe(1);
+    expect(results.map((result) => result.status)).toEqual(Array(5).fill('rejected'));
+    expect(store.size).toBe(0);
   });
 });

@@ -12,7 +12,7 @@ import { compressContext, type EngineResult } from '../engine/compress-context.t
 import type { ProviderAnswer } from '../providers/provider-adapter.ts';
 import { ProviderError } from '../providers/provider-error.ts';
 import type { ProviderRegistry } from '../providers/provider-registry.ts';
-import type { QuotaLedger } from './quota-ledger.ts';
+import type { QuotaLedger, Reservation } from './quota-ledger.ts';
 
 /**
  * The two operations of the contract, shared by the emulator and `LocalContextOptimizer`:
@@ -44,8 +44,31 @@ function failure(
   return APIError.generate(status, message, { code, requestId, headers });
 }
 
-function checkQuota(context: OperationContext) {
-  if (!context.ledger.isExhausted(context.apiKey)) return;
+/**
+ * An upper bound of the tokens the engine will count for `params`: the UTF-8 bytes of the
+ * text it reads (each message rendered as `role: content` plus a line break). Every token
+ * of the tokenizer covers at least one byte, so the bound holds for any text.
+ */
+function inputTokensBound(params: CompressParams): number {
+  if (typeof params.context === 'string') return Buffer.byteLength(params.context);
+  let bytes = 0;
+  for (const message of params.context) {
+    bytes += Buffer.byteLength(message.role) + Buffer.byteLength(message.content) + 3;
+  }
+  return bytes;
+}
+
+/**
+ * Reserves the operation's tokens before any work, or throws the contract's 429: the
+ * check and the reservation are one step (`QuotaLedger.reserve`), so concurrent requests
+ * are accepted as they would be one after another and cannot run the quota over together.
+ */
+async function reserveQuota(
+  params: CompressParams,
+  context: OperationContext,
+): Promise<Reservation> {
+  const reservation = await context.ledger.reserve(context.apiKey, inputTokensBound(params));
+  if (reservation) return reservation;
   const usage = context.ledger.usage(context.apiKey);
   throw failure(
     429,
@@ -71,9 +94,15 @@ export async function runCompress(
   params: CompressParams,
   context: OperationContext,
 ): Promise<CompressResponse> {
-  checkQuota(context);
-  const result = await compressWith(params, context);
-  context.ledger.charge(context.apiKey, result.inputTokens);
+  const reservation = await reserveQuota(params, context);
+  let result: EngineResult;
+  try {
+    result = await compressWith(params, context);
+  } catch (error) {
+    reservation.release();
+    throw error;
+  }
+  reservation.settle(result.inputTokens);
   return {
     success: true,
     requestId: context.requestId,
@@ -90,11 +119,17 @@ export async function runGenerate(
 ): Promise<GenerateResponse> {
   const resolution = context.providers.resolve(params.provider);
   if (!resolution.ok) throw failure(400, resolution.code, resolution.message, context.requestId);
-  checkQuota(context);
+  const reservation = await reserveQuota(params, context);
   const { provider, model, maxOutputTokens } = params;
-  // The engine reads only the compress fields of the request.
-  const result = await compressWith(params, context);
-  const charge = context.ledger.charge(context.apiKey, result.inputTokens);
+  let result: EngineResult;
+  try {
+    // The engine reads only the compress fields of the request.
+    result = await compressWith(params, context);
+  } catch (error) {
+    reservation.release();
+    throw error;
+  }
+  const charge = reservation.settle(result.inputTokens);
   let answer: ProviderAnswer;
   try {
     answer = await resolution.adapter.generate({

@@ -14,6 +14,10 @@ interface Account {
   month: string;
   usedTokens: number;
   operations: number;
+  /** Tokens held by operations still running (`reserve`), not yet charged. */
+  reservedTokens: number;
+  /** Requests waiting for a reservation to settle before they are checked again. */
+  waiting: (() => void)[];
 }
 
 /** A charge that can be taken back when its operation fails after all. */
@@ -21,12 +25,21 @@ export interface Charge {
   refund(): void;
 }
 
+/** Tokens held for an operation while it runs: settled to its exact charge, or released. */
+export interface Reservation {
+  /** Charges `tokens` (the exact count) in place of the reservation. */
+  settle(tokens: number): Charge;
+  /** Gives the reservation back: the operation failed before it could be charged. */
+  release(): void;
+}
+
 /**
  * The monthly token quota of each API key. An operation is charged its `inputTokens`
  * (the tokens of the context the caller sent) once, when it succeeds; a replay is not
  * charged again. A request is accepted while `remainingTokens` is above zero, so the
  * last accepted one may take `usedTokens` past the limit; `remainingTokens` never goes
- * below zero.
+ * below zero. Concurrent requests reserve before they run (`reserve`), so they are
+ * accepted exactly as they would be one after another, never all at once past the limit.
  */
 export class QuotaLedger {
   readonly limitTokens: number;
@@ -45,7 +58,7 @@ export class QuotaLedger {
     const month = this.#now().toISOString().slice(0, 7);
     let account = this.#accounts.get(apiKey);
     if (!account || account.month !== month) {
-      account = { month, usedTokens: 0, operations: 0 };
+      account = { month, usedTokens: 0, operations: 0, reservedTokens: 0, waiting: [] };
       this.#accounts.set(apiKey, account);
     }
     return account;
@@ -78,9 +91,53 @@ export class QuotaLedger {
     return this.#account(apiKey).usedTokens >= this.limitTokens;
   }
 
+  /**
+   * Holds `tokens` (an upper bound of the operation's charge) for an operation about to
+   * run; `undefined` when the key's quota is used up. While operations still running hold
+   * reservations that reach the limit, it waits for them to settle and checks again, so
+   * concurrent requests are accepted exactly as they would be one after another (a
+   * request is accepted while the tokens used are below the limit), and never all at once
+   * past it. The check and the reservation are one synchronous step.
+   */
+  async reserve(apiKey: string, tokens: number): Promise<Reservation | undefined> {
+    for (;;) {
+      const account = this.#account(apiKey);
+      if (account.usedTokens >= this.limitTokens) return undefined;
+      if (account.usedTokens + account.reservedTokens < this.limitTokens) {
+        return this.#hold(account, tokens);
+      }
+      // Reservations of running operations fill the rest: their outcome decides.
+      await new Promise<void>((resolve) => account.waiting.push(resolve));
+    }
+  }
+
+  #hold(account: Account, tokens: number): Reservation {
+    account.reservedTokens += tokens;
+    let open = true;
+    const close = () => {
+      if (!open) return false;
+      open = false;
+      account.reservedTokens -= tokens;
+      for (const wake of account.waiting.splice(0)) wake();
+      return true;
+    };
+    return {
+      settle: (exact) => {
+        if (!close()) throw new Error('This quota reservation was already settled or released.');
+        return this.#chargeAccount(account, exact);
+      },
+      release: () => {
+        close();
+      },
+    };
+  }
+
   /** Charges one operation; the charge belongs to the month it was made in. */
   charge(apiKey: string, tokens: number): Charge {
-    const account = this.#account(apiKey);
+    return this.#chargeAccount(this.#account(apiKey), tokens);
+  }
+
+  #chargeAccount(account: Account, tokens: number): Charge {
     account.usedTokens += tokens;
     account.operations += 1;
     let refunded = false;

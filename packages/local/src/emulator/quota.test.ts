@@ -1,11 +1,24 @@
+import { type Emulator, startEmulator } from '@ctxopt/local';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Emulator, startEmulator } from './start-emulator.ts';
 import { LONG_CONTEXT, send } from './testing/send.ts';
 
 let emulator: Emulator | undefined;
 afterEach(() => emulator?.close());
 
 const body = { context: LONG_CONTEXT, query: 'capital of France' };
+
+/**
+ * Distinct contexts of about 14.9k tokens each, past the worker threshold, so the engine
+ * runs off the event loop and requests sent at once overlap.
+ */
+const manyContexts = (count: number) =>
+  Array.from({ length: count }, (_, request) =>
+    Array.from(
+      { length: 1000 },
+      (_, line) =>
+        `Record ${request}-${line}: shipment ${line * 7 + request} left dock ${line % 9}.`,
+    ).join('\n'),
+  );
 
 describe('the monthly quota', () => {
   it('reports limit, used and remaining tokens, used counting the input tokens of each operation', async () => {
@@ -60,6 +73,53 @@ describe('the monthly quota', () => {
     }
     expect(emulator.ledger.usedTokens(emulator.apiKey)).toBe(used);
     expect(emulator.ledger.operations(emulator.apiKey)).toBe(1);
+  });
+
+  it('accepts concurrent requests as it would one after another: 30 of 14k tokens at once cannot run a 1,000-token quota over together', async () => {
+    emulator = await startEmulator({ limitTokens: 1_000 });
+    const answers = await Promise.all(
+      manyContexts(30).map((context) => send(emulator!, { body: { context, query: 'dock 3' } })),
+    );
+    const accepted = answers.filter((answer) => answer.status === 200);
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(accepted).toHaveLength(1);
+    expect(accepted[0]!.json.usage.request.inputTokens).toBeGreaterThan(9_000);
+    expect(refused).toHaveLength(29);
+    for (const answer of refused) expect(answer.json.error.code).toBe('quota_exceeded');
+    expect(emulator.ledger.operations(emulator.apiKey)).toBe(1);
+    expect(emulator.ledger.usedTokens(emulator.apiKey)).toBe(
+      accepted[0]!.json.usage.request.inputTokens,
+    );
+  });
+
+  it('accepts exactly the concurrent requests that fit, as one after another would: 4 of 30 against 50,000 tokens', async () => {
+    emulator = await startEmulator({ limitTokens: 50_000 });
+    const answers = await Promise.all(
+      manyContexts(30).map((context) => send(emulator!, { body: { context, query: 'dock 3' } })),
+    );
+    const accepted = answers.filter((answer) => answer.status === 200);
+    const tokens = accepted.map((answer) => answer.json.usage.request.inputTokens as number);
+    // Accepted while the tokens used stay below the limit: 0, 14.9k, 29.7k and 44.6k.
+    expect(accepted).toHaveLength(4);
+    expect(tokens.slice(0, 3).reduce((sum, value) => sum + value, 0)).toBeLessThan(50_000);
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(26);
+    expect(emulator.ledger.usedTokens(emulator.apiKey)).toBe(
+      tokens.reduce((sum, value) => sum + value, 0),
+    );
+  });
+
+  it('gives a reservation back when its request fails: the quota is as it was', async () => {
+    emulator = await startEmulator({ limitTokens: 1_000 });
+    const failed = await send(emulator, {
+      path: '/v1/generate',
+      body: { ...body, provider: 'no-such-provider', model: 'x' },
+    });
+    expect(failed.status).toBe(400);
+    const accepted = await send(emulator, { body });
+    expect(accepted.status).toBe(200);
+    expect(emulator.ledger.usedTokens(emulator.apiKey)).toBe(
+      accepted.json.usage.request.inputTokens,
+    );
   });
 
   it('still replays a stored answer after the quota ran out', async () => {

@@ -8,7 +8,7 @@ export interface RequestRecord {
   status: number | null;
   /** The `error.code` of an error answer. */
   code?: string;
-  /** The Idempotency-Key header as received. */
+  /** The Idempotency-Key header as received (its first 256 characters; `path` too). */
   idempotencyKey?: string;
   /** True when the answer was a stored response (`Idempotent-Replayed: true`). */
   replayed: boolean;

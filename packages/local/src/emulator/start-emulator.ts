@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { secretList } from '@ctxopt/core';
 import { createInspector } from '../inspector/create-inspector.ts';
+import { inspectorUrl } from '../inspector/inspector-url.ts';
 import { createProviderRegistry } from '../providers/provider-registry.ts';
 import { createAuthenticator, generateApiKey } from './api-keys.ts';
 import { answerClientError } from './client-error.ts';
@@ -21,6 +21,7 @@ import { QuotaLedger } from './quota-ledger.ts';
 import { createOutputRedactor } from './redact-output.ts';
 import type { Reply } from './reply.ts';
 import type { RequestRecord } from './request-record.ts';
+import { secretForms } from './secret-forms.ts';
 
 /** A running emulator. */
 export interface Emulator {
@@ -38,7 +39,11 @@ export interface Emulator {
   readonly requests: readonly RequestRecord[];
   /** Requests received since the start, dropped ones included. */
   readonly requestCount: number;
-  /** The inspector page (`${url}/`), or `undefined` when `inspector: false`. */
+  /**
+   * The inspector page (`${url}/`; through loopback when listening on every interface), or
+   * `undefined` when `inspector: false` or when listening on one non-loopback interface,
+   * where the inspector (loopback only) answers no one.
+   */
   readonly inspectorUrl: string | undefined;
   /** Stops listening, closes every connection (keep-alive ones too) and aborts provider calls. */
   close(): Promise<void>;
@@ -87,7 +92,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const requests: RequestRecord[] = [];
   let requestCount = 0;
   const inFlight = new Set<Promise<void>>();
-  const secrets = secretList([...apiKeys, ...Object.values(options.providerKeys ?? {})]);
+  const secrets = secretForms([...apiKeys, ...Object.values(options.providerKeys ?? {})]);
   const redactor = createOutputRedactor(secrets);
   const onError = options.onError;
 
@@ -97,6 +102,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     idempotency: new IdempotencyStore<Reply>({
       ttlMs: options.idempotencyTtlMs,
       maxEntries: options.idempotencyMaxEntries,
+      maxBytes: options.idempotencyMaxBytes,
+      sizeOf: replyBytes,
       now: () => clock().getTime(),
     }),
     providers: createProviderRegistry(options),
@@ -141,7 +148,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     },
     (request, response) => {
       // The inspector's own pages are not API requests: not counted, not recorded.
-      if (inspector?.handles(request)) return inspector.serve(request, response);
+      if (inspector?.handles(request)) {
+        try {
+          inspector.serve(request, response);
+        } catch (error) {
+          // Reported and answered, never a request left hanging or a thrown listener.
+          state.onError?.(error);
+          if (!response.headersSent) response.writeHead(500, { 'cache-control': 'no-store' });
+          response.end();
+        }
+        return;
+      }
       requestCount++;
       // A failure after the answer (a request record, an `onRequest` that throws) is reported,
       // never left as an unhandled rejection that would stop the process.
@@ -179,7 +196,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const url = `http://${host}:${address.port}`;
   return {
     url,
-    inspectorUrl: inspector ? `${url}/` : undefined,
+    inspectorUrl: inspector ? inspectorUrl(address.address, address.port) : undefined,
     port: address.port,
     apiKey: apiKeys[0]!,
     apiKeys,
@@ -204,6 +221,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       return closed;
     },
   };
+}
+
+/** The bytes a stored answer holds: its body, its headers, and the record around them. */
+function replyBytes(reply: Reply): number {
+  let bytes = reply.body.length + reply.requestId.length + 64;
+  for (const [name, value] of Object.entries(reply.headers ?? {})) {
+    bytes += name.length + String(value).length;
+  }
+  return bytes;
 }
 
 /** How long `close()` lets running requests write their answer before cutting every connection. */

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { redactSecrets, secretList } from '@ctxopt/core';
+import { redactSecrets, redactSecretsDeep, secretList } from '@ctxopt/core';
 import type { ProcessedOutcome } from '../emulator/process-request.ts';
 import type { QuotaLedger } from '../emulator/quota-ledger.ts';
 import type { RequestRecord } from '../emulator/request-record.ts';
@@ -62,6 +62,35 @@ function send(
   response.end(request.method === 'HEAD' ? undefined : bytes);
 }
 
+/** Bytes of JSON `GET /inspector/api/state` answers at most (operations beyond go to the next page). */
+export const MAX_STATE_BYTES = 1024 * 1024;
+/** Operations on one page of the state, at most and by default. */
+export const MAX_STATE_PAGE = 100;
+
+interface StatePage {
+  limit: number;
+  before: number;
+}
+
+/** The page `?limit=&before=` asks for, or what is wrong with it. */
+function statePage(url: string): StatePage | string {
+  const query = new URLSearchParams(url.includes('?') ? url.slice(url.indexOf('?') + 1) : '');
+  const limit = query.get('limit');
+  const before = query.get('before');
+  const page = { limit: MAX_STATE_PAGE, before: Number.POSITIVE_INFINITY };
+  if (limit !== null) {
+    if (!/^\d{1,3}$/.test(limit) || Number(limit) < 1 || Number(limit) > MAX_STATE_PAGE) {
+      return `limit must be an integer from 1 to ${MAX_STATE_PAGE}.`;
+    }
+    page.limit = Number(limit);
+  }
+  if (before !== null) {
+    if (!/^\d{1,15}$/.test(before)) return 'before must be an operation id (a positive integer).';
+    page.before = Number(before);
+  }
+  return page;
+}
+
 function positive(name: string, value: number): number {
   if (!Number.isInteger(value) || value < 1) {
     throw new RangeError(`${name} must be a positive integer (got ${value}).`);
@@ -81,28 +110,54 @@ export function createInspector(settings: InspectorSettings): Inspector {
   const limits = { maxTextChars, redact };
   const startedAt = settings.now().toISOString();
 
-  const state = (): InspectorState => ({
-    inspector: {
-      startedAt,
-      maxOperations: log.maxOperations,
-      maxTextChars,
-      recordedOperations: log.recorded,
-    },
-    quota: settings.apiKeys.map((apiKey, index) => ({
-      label: settings.apiKeys.length === 1 ? 'API key' : `API key ${index + 1}`,
-      operations: settings.ledger.operations(apiKey),
-      ...settings.ledger.usage(apiKey),
-    })),
-    savings: { totalSavedTokens: log.totalSavedTokens, points: log.savings() },
-    operations: log.list(),
-  });
+  const state = (page: StatePage): InspectorState => {
+    const head = {
+      inspector: {
+        startedAt,
+        maxOperations: log.maxOperations,
+        maxTextChars,
+        recordedOperations: log.recorded,
+      },
+      quota: settings.apiKeys.map((apiKey, index) => ({
+        label: settings.apiKeys.length === 1 ? 'API key' : `API key ${index + 1}`,
+        operations: settings.ledger.operations(apiKey),
+        ...settings.ledger.usage(apiKey),
+      })),
+      savings: { totalSavedTokens: log.totalSavedTokens, points: log.savings() },
+    };
+    // Each summary is bounded (MAX_FIELD_CHARS a field); the page is bounded in bytes too.
+    let bytes = Buffer.byteLength(JSON.stringify(head));
+    let more = false;
+    let taken = 0;
+    const operations = log.list(page.before, (summary) => {
+      const size = Buffer.byteLength(JSON.stringify(summary)) + 1;
+      if (taken >= page.limit || bytes + size > MAX_STATE_BYTES) {
+        more = true;
+        return false;
+      }
+      bytes += size;
+      taken++;
+      return true;
+    });
+    // The walk stops early only when an older operation did not fit: then there is a next page.
+    return { ...head, operations, nextBefore: more ? (operations.at(-1)?.id ?? null) : null };
+  };
 
+  // Every string is redacted before it is written as JSON, in every form a key can take:
+  // redacting the JSON text instead could cut through its quotes.
   const json = (
     request: IncomingMessage,
     response: ServerResponse,
     status: number,
     body: unknown,
-  ) => send(request, response, status, 'application/json', redact(JSON.stringify(body)));
+  ) =>
+    send(
+      request,
+      response,
+      status,
+      'application/json',
+      JSON.stringify(redactSecretsDeep(body, secrets)),
+    );
 
   return {
     record(entry, served) {
@@ -130,7 +185,11 @@ export function createInspector(settings: InspectorSettings): Inspector {
       if (path === '/inspector/inspector.css') {
         return send(request, response, 200, 'text/css', inspectorStyle);
       }
-      if (path === '/inspector/api/state') return json(request, response, 200, state());
+      if (path === '/inspector/api/state') {
+        const page = statePage(request.url ?? '');
+        if (typeof page === 'string') return json(request, response, 400, { error: page });
+        return json(request, response, 200, state(page));
+      }
       const match = /^\/inspector\/api\/operations\/(\d{1,15})$/.exec(path);
       const operation = match ? log.get(Number(match[1])) : undefined;
       if (operation) return json(request, response, 200, operationDetail(operation));

@@ -1,4 +1,5 @@
 import type { CompressParams, ContextMessage, GenerateParams } from '@ctxopt/core';
+import { detached } from '../emulator/detached.ts';
 import type { ProcessedOutcome } from '../emulator/process-request.ts';
 import type { RequestRecord } from '../emulator/request-record.ts';
 
@@ -15,8 +16,14 @@ export interface OperationSummary {
   requestId: string;
   level?: CompressParams['level'];
   mode?: CompressParams['mode'];
+  /** The provider as sent, its first `MAX_FIELD_CHARS` characters. */
   provider?: string;
+  /** Characters of the provider as sent, when it was longer than what is kept. */
+  providerChars?: number;
+  /** The model as sent, its first `MAX_FIELD_CHARS` characters. */
   model?: string;
+  /** Characters of the model as sent, when it was longer than what is kept. */
+  modelChars?: number;
   /** The status answered, or `null` when a fault dropped the socket. */
   status: number | null;
   code?: string;
@@ -51,6 +58,13 @@ export interface InspectedOperation {
   answer?: string;
 }
 
+/**
+ * Characters kept of each short field of an operation (provider, model, a message's role,
+ * the path, the error code): every field is bounded, not only the texts, so a 5 MB model
+ * name costs the inspector 256 characters.
+ */
+export const MAX_FIELD_CHARS = 256;
+
 export interface CaptureLimits {
   maxTextChars: number;
   redact: (text: string) => string;
@@ -79,12 +93,30 @@ function count(value: unknown): number | undefined {
 function capped(text: unknown, limits: CaptureLimits): string | undefined {
   if (typeof text !== 'string') return undefined;
   // Redacted before it is cut, so a cut never leaves part of a key behind.
-  return limits.redact(text).slice(0, limits.maxTextChars);
+  return detached(limits.redact(text).slice(0, limits.maxTextChars));
 }
 
+/** A short field, redacted, then cut at `MAX_FIELD_CHARS`. */
+function field(text: string, limits: CaptureLimits): string {
+  // Redacted before it is cut, so a cut never leaves part of a key behind.
+  return detached(limits.redact(text).slice(0, MAX_FIELD_CHARS));
+}
+
+/** The provider or model as kept, plus its length as sent when it was cut. */
+function paramField(
+  name: 'provider' | 'model',
+  text: string | undefined,
+  limits: CaptureLimits,
+): Partial<OperationSummary> {
+  if (text === undefined || text === '') return {};
+  const cut = text.length > MAX_FIELD_CHARS ? { [`${name}Chars`]: text.length } : {};
+  return { [name]: field(text, limits), ...cut };
+}
+
+/** Characters of the context as sent: contents and roles. */
 function contextChars(context: string | readonly ContextMessage[]): number {
   if (typeof context === 'string') return context.length;
-  return context.reduce((sum, message) => sum + message.content.length, 0);
+  return context.reduce((sum, message) => sum + message.role.length + message.content.length, 0);
 }
 
 function captureContext(
@@ -96,14 +128,19 @@ function captureContext(
     const kept =
       typeof context === 'string'
         ? limits.redact(context)
-        : context.map((message) => ({ ...message, content: limits.redact(message.content) }));
+        : context.map((message) => ({
+            role: field(message.role, limits),
+            content: limits.redact(message.content),
+          }));
     return { context: kept, truncated: false, contextChars: chars };
   }
   // Too long to keep whole: the first characters of the text the engine read.
   const text =
     typeof context === 'string'
       ? context
-      : context.map((message) => `${message.role}: ${message.content}`).join('\n');
+      : context
+          .map((message) => `${message.role.slice(0, MAX_FIELD_CHARS)}: ${message.content}`)
+          .join('\n');
   return { context: capped(text, limits), truncated: true, contextChars: chars };
 }
 
@@ -121,16 +158,16 @@ export function inspectOperation(
   const summary: OperationSummary = {
     id,
     time: time.toISOString(),
-    method: record.method,
-    endpoint: record.path,
+    method: field(record.method, limits),
+    endpoint: field(record.path, limits),
     operation: served?.operation ?? null,
-    requestId: record.requestId,
+    requestId: field(record.requestId, limits),
     ...(params?.level ? { level: params.level } : {}),
     ...(params?.mode ? { mode: params.mode } : {}),
-    ...(params?.provider ? { provider: params.provider } : {}),
-    ...(params?.model ? { model: params.model } : {}),
+    ...paramField('provider', params?.provider, limits),
+    ...paramField('model', params?.model, limits),
     status: record.status,
-    ...(record.code ? { code: record.code } : {}),
+    ...(record.code ? { code: field(record.code, limits) } : {}),
     replayed: record.replayed,
     conflict: record.status === 409,
     ...(record.fault ? { fault: record.fault } : {}),

@@ -15,6 +15,12 @@ export interface InspectorState {
   /** One gauge per API key, named by position (`API key`, `API key 2`), never by its text. */
   quota: (MonthlyUsage & { label: string; operations: number })[];
   savings: { totalSavedTokens: number; points: readonly SavingsPoint[] };
-  /** The kept operations, newest first. */
+  /**
+   * One page of the kept operations, newest first: at most `limit` of them (`?limit=`,
+   * 1 to 100, default 100) with ids below `?before=` when given, and at most
+   * `MAX_STATE_BYTES` of JSON in all.
+   */
   operations: OperationSummary[];
+  /** The id to pass as `?before=` for the next (older) page; `null` on the last page. */
+  nextBefore: number | null;
 }

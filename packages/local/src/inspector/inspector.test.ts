@@ -222,6 +222,76 @@ describe('the inspector', () => {
     ).toEqual(['API key 1', 'API key 2']);
   });
 
+  it('scrubs every form of a key: raw, JSON-escaped (a key with " or \\) and URL-encoded', async () => {
+    const apiKey = 'ctxopt"odd\\key/with&forms%1';
+    const forms = [
+      apiKey,
+      JSON.stringify(apiKey).slice(1, -1),
+      encodeURIComponent(apiKey),
+      encodeURIComponent(apiKey).toLowerCase(),
+    ];
+    emulator = await startEmulator({ apiKeys: [apiKey] });
+    const leaky = `${LONG_CONTEXT} Raw ${forms[0]}, escaped ${forms[1]}, encoded ${forms[2]} and ${forms[3]}.`;
+    const generate = { context: leaky, query: `${query} ${forms[1]}`, provider: 'openai' };
+    await send(emulator, { path: '/v1/generate', body: { ...generate, model: `m-${apiKey}` } });
+    await send(emulator, { body: { context: [{ role: `r-${forms[2]}`, content: leaky }] } });
+    await send(emulator, { path: `/v1/${encodeURIComponent(apiKey)}`, body: { context: leaky } });
+    const pages = [await get('/'), await get('/inspector/api/state')];
+    for (const operation of JSON.parse(pages[1]!.text).operations) {
+      pages.push(await get(`/inspector/api/operations/${operation.id}`));
+    }
+    expect(pages).toHaveLength(5);
+    for (const page of pages) {
+      expect(page.status).toBe(200);
+      for (const form of forms) expect(page.text).not.toContain(form);
+      if (page.text.startsWith('{')) expect(() => JSON.parse(page.text)).not.toThrow();
+    }
+    expect(JSON.stringify(emulator.requests)).not.toContain(encodeURIComponent(apiKey));
+  });
+
+  it('keeps a bounded prefix of every field, with the length as sent', async () => {
+    emulator = await startEmulator();
+    const model = `gpt-${'x'.repeat(5_000)}`;
+    const role = `user-${'r'.repeat(5_000)}`;
+    await send(emulator, {
+      path: '/v1/generate',
+      body: { context: [{ role, content: LONG_CONTEXT }], query, provider: 'openai', model },
+    });
+    const [summary] = (await state()).operations;
+    expect(summary!.model).toHaveLength(256);
+    expect(summary!.modelChars).toBe(model.length);
+    expect(summary!.provider).toBe('openai');
+    expect(summary!.providerChars).toBeUndefined();
+    const operation = await detail(summary!.id);
+    expect(operation.context!.chars).toBe(role.length + LONG_CONTEXT.length);
+    expect(JSON.stringify(operation)).not.toContain('r'.repeat(300));
+  });
+
+  it('pages the state: at most 100 operations a page, older ones through ?before=', async () => {
+    emulator = await startEmulator();
+    for (let index = 0; index < 5; index++) {
+      await send(emulator, { body: { context: LONG_CONTEXT, query } });
+    }
+    const first = JSON.parse((await get('/inspector/api/state?limit=2')).text) as InspectorState;
+    expect(first.operations.map((operation) => operation.id)).toEqual([5, 4]);
+    expect(first.nextBefore).toBe(4);
+    const second = JSON.parse(
+      (await get(`/inspector/api/state?limit=2&before=${first.nextBefore}`)).text,
+    ) as InspectorState;
+    expect(second.operations.map((operation) => operation.id)).toEqual([3, 2]);
+    const last = JSON.parse(
+      (await get(`/inspector/api/state?limit=2&before=${second.nextBefore}`)).text,
+    ) as InspectorState;
+    expect(last.operations.map((operation) => operation.id)).toEqual([1]);
+    expect(last.nextBefore).toBeNull();
+    expect((await state()).nextBefore).toBeNull();
+    for (const bad of ['limit=0', 'limit=101', 'limit=x', 'before=-1']) {
+      const refused = await get(`/inspector/api/state?${bad}`);
+      expect(refused.status).toBe(400);
+      expect(JSON.parse(refused.text).error).toMatch(/^(limit|before) must be/);
+    }
+  });
+
   it('serves the page with a strict Content-Security-Policy, and only to loopback hosts', async () => {
     emulator = await startEmulator();
     const page = await get('/');

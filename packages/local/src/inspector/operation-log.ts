@@ -66,12 +66,20 @@ export class OperationLog {
     }
   }
 
-  /** The kept operations, newest first. */
-  list(): OperationSummary[] {
+  /**
+   * The kept operations, newest first: those with an id below `before` (all by default),
+   * while `take` accepts them (it stops the walk by returning false).
+   */
+  list(
+    before = Number.POSITIVE_INFINITY,
+    take: (summary: OperationSummary) => boolean = () => true,
+  ): OperationSummary[] {
     const summaries: OperationSummary[] = [];
     for (let step = 1; step <= this.maxOperations; step++) {
       const operation = this.#ring[(this.#next - step + this.maxOperations) % this.maxOperations];
-      if (operation) summaries.push(operation.summary);
+      if (!operation || operation.summary.id >= before) continue;
+      if (!take(operation.summary)) break;
+      summaries.push(operation.summary);
     }
     return summaries;
   }
