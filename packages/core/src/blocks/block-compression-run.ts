@@ -89,8 +89,9 @@ export interface BlockRunCall {
  * result of a closed block is a `tool-result` span (compressed against its turn's question
  * and its call, which never change) and each compressed long user or assistant text a
  * `message-text` span (query-free), replaced in place, so their text never changes from
- * call to call; the current question is never compressed; the recall is a message to
- * insert before the question; the last block's end and the tail are cache breakpoints.
+ * call to call; the current question is never compressed; the recall is added to the
+ * question (never a message of its own); the last block's end and the tail are cache
+ * breakpoints.
  * `applyCompression` applies it.
  */
 export async function runBlockCompression(

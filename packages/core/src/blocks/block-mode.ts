@@ -14,14 +14,14 @@ export interface BlockModeSettings extends BlockCompressionSettings, BlockPlanOp
 
 export interface BlockModeOutcome extends BlockCompression {
   plan: BlockPlan;
-  /** Lines of compressed originals the current question needs, placed at `recallAt`. */
+  /** Lines of compressed originals the current question needs, added to it (`recallAt`). */
   recall: RecalledUnit[];
   /**
-   * Where the recall message goes: just before the current question, or where the tail
-   * starts when a long tool loop put the question into a block. Always after every block.
+   * The message the recall rides with: the current question (the last user message). The
+   * recall never becomes a message of its own, so the turn keeps the app's roles.
    */
   recallAt: number;
-  /** The recall message's text, when something was recalled. */
+  /** The recall's text, when something was recalled. */
   recallText: string | undefined;
 }
 
@@ -38,29 +38,33 @@ export async function runBlockMode(
   const plan = planBlocks(messages, settings);
   const compression = await compressBlocks(messages, plan, settings);
   const lastUser = messages.findLastIndex((message) => message.role === 'user');
+  // Only the parts before the question: they are the same at every step of its turn, so
+  // the recall is too, and the question with its recall stays byte for byte in the cached
+  // prefix of the turn's later steps. Results of the turn's own tool loop were compressed
+  // against this very question already.
+  const sources = compression.parts.filter((part) => part.messageIndex < lastUser);
   const recall =
-    lastUser !== -1 && compression.parts.length > 0
+    lastUser !== -1 && sources.length > 0
       ? recallOriginals(
           messages[lastUser]!.text,
-          compression.parts,
+          sources,
           settings.recallTokens ?? DEFAULT_RECALL_TOKENS,
         )
       : [];
-  const recallAt = Math.max(lastUser, plan.tailStart);
-  return { ...compression, plan, recall, recallAt, recallText: recallText(recall) };
+  return { ...compression, plan, recall, recallAt: lastUser, recallText: recallText(recall) };
 }
 
 export interface ApplyBlockModeOptions<T> {
   /** The message with its `partIndex`-th compressible part's text replaced by `text`. */
   replaceParts(message: T, replacements: ReadonlyMap<number, string>): T;
-  /** The message that carries the recall (a user message in both integrations). */
-  createRecallMessage(text: string): T;
+  /** The current question with the recall added after its content, all else kept. */
+  appendRecall(message: T, text: string): T;
 }
 
 /**
  * The rewritten prompt: every message in its place (parts replaced in theirs, so each
- * tool call keeps its result), the recall inserted before the current question (or where
- * the tail starts), after every block.
+ * tool call keeps its result), the recall added to the current question. No message is
+ * added or removed: the roles are the app's.
  */
 export function applyBlockMode<T>(
   messages: readonly T[],
@@ -78,7 +82,10 @@ export function applyBlockMode<T>(
     return replacements ? options.replaceParts(message, replacements) : message;
   });
   if (outcome.recallText !== undefined) {
-    rewritten.splice(outcome.recallAt, 0, options.createRecallMessage(outcome.recallText));
+    rewritten[outcome.recallAt] = options.appendRecall(
+      rewritten[outcome.recallAt]!,
+      outcome.recallText,
+    );
   }
   return rewritten;
 }

@@ -47,7 +47,7 @@ export interface CompressionPlan {
   removeEmpty: number[];
   /** The prompt's size by the (calibrated) counter. */
   promptTokens: number;
-  /** Block mode: a message to insert before the message at `at` (an index of the prompt as it came in). */
+  /** Block mode: the recall, added to the current question at `at` (an index of the prompt as it came in). */
   recall?: { at: number; text: string };
   /**
    * Block mode: indexes of the messages (of the prompt as it came in) where a provider
