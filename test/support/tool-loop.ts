@@ -121,3 +121,39 @@ export function expectTurnShape(requests: ChatCompletionsRequest[], stableFrom =
   expect(new Set(questions.slice(stableFrom)).size).toBe(1);
   return questions;
 }
+
+/** A short chat message (about 200 tokens, below block mode's long-text size) on a topic. */
+export function chatText(topic: string, turn: number): string {
+  return Array.from(
+    { length: 8 },
+    (_, index) =>
+      `Point ${index + 1} of turn ${turn} on ${topic}: the team measured build ${turn * 10 + index} taking ${index + 11} minutes on runner ${index % 5}.`,
+  ).join(' ');
+}
+
+/**
+ * A conversation that chats first (six short turns, about 2,400 tokens in all), then has
+ * an agent turn that read four report pages, then asks `RECALL_QUESTION`: its messages
+ * in order, for a test to build in its framework's types.
+ */
+export function chatThenToolsConversation(): (
+  | { role: 'user' | 'assistant'; text: string }
+  | { role: 'tool-step'; page: number; toolCallId: string }
+)[] {
+  const conversation: ReturnType<typeof chatThenToolsConversation> = [];
+  for (let turn = 1; turn <= 6; turn++) {
+    conversation.push(
+      { role: 'user', text: chatText('the release pipeline', turn) },
+      { role: 'assistant', text: chatText('the flaky integration tests', turn) },
+    );
+  }
+  conversation.push({ role: 'user', text: EARLIER_QUESTION });
+  for (let page = 1; page <= 4; page++) {
+    conversation.push({ role: 'tool-step', page, toolCallId: `call_${page}` });
+  }
+  conversation.push(
+    { role: 'assistant', text: EARLIER_ANSWER },
+    { role: 'user', text: RECALL_QUESTION },
+  );
+  return conversation;
+}
