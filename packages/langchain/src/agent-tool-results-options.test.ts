@@ -27,8 +27,9 @@ const calendar = tool(async ({ page }) => reportPage(100 + page), {
 /** The shared conversation; `named: false` leaves every ToolMessage without `name`, as hand-built histories often do. */
 function langChainMessages(named = true): BaseMessage[] {
   return chatThenToolsConversation().flatMap((entry): BaseMessage[] => {
-    if (entry.role === 'user') return [new HumanMessage(entry.text)];
-    if (entry.role === 'assistant') return [new AIMessage(entry.text)];
+    if (entry.role !== 'tool-step') {
+      return [entry.role === 'user' ? new HumanMessage(entry.text) : new AIMessage(entry.text)];
+    }
     const { toolCallId: id, page } = entry;
     return [
       new AIMessage({ content: '', tool_calls: [{ id, name: 'readReport', args: { page } }] }),

@@ -15,8 +15,9 @@ import { traceCompression } from './compression-tracing.ts';
 import type { PlannerMessage } from './conversation.ts';
 import type { ConversationPolicy } from './conversation-policy.ts';
 import { Deadline } from './deadline.ts';
+import type { OptionSource } from './option-keys.ts';
 import { type CompressionPlan, type CompressionSpan, planCompression } from './plan-compression.ts';
-import { applyCallOptions, type OptionSource } from './resolve-policy.ts';
+import { applyCallOptions } from './resolve-policy.ts';
 import { CalibratedTokenCounter } from './token-counter.ts';
 
 /** What one prompt's compression produced. */

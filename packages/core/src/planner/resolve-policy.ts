@@ -6,14 +6,7 @@ import type {
   ConversationPolicyOptions,
 } from './conversation-policy.ts';
 import { DEFAULT_POLICY } from './conversation-policy.ts';
-
-/** Where options come from, for error messages: `contextOptimizerMiddleware`, `providerOptions.ctxopt`, ... */
-export interface OptionSource {
-  /** Names the thing being configured, such as `contextOptimizerMiddleware`. */
-  owner?: string;
-  /** Prefix of every field, such as `providerOptions.ctxopt.`. */
-  prefix?: string;
-}
+import { type OptionSource, unknownOptionRule } from './option-keys.ts';
 
 const callKeys = [
   'level',
@@ -32,7 +25,11 @@ const callKeys = [
 ] as const;
 const instanceKeys = ['tokenCounter', 'onCompress', 'cacheSize', 'store'] as const;
 
-/** The names of the policy's options, for integrations that take other options beside them. */
+/**
+ * The names of the policy's options, for integrations that take other options beside
+ * them: the one list each integration's `checkOptionKeys` starts from, so an option added
+ * here is known in both frameworks at once.
+ */
 export const conversationPolicyKeys: readonly string[] = [...callKeys, ...instanceKeys];
 
 const basePolicy: ConversationPolicy = {
@@ -117,7 +114,12 @@ export function applyCallOptions(
   const known = new Set<string>(callKeys);
   for (const key of Object.keys(record)) {
     if (!known.has(key) && record[key] !== undefined) {
-      check.fail(key, `is not a per-call option (known: ${callKeys.join(', ')})`);
+      check.fail(
+        key,
+        instanceKeys.includes(key as (typeof instanceKeys)[number])
+          ? `is not a per-call option (known: ${callKeys.join(', ')})`
+          : unknownOptionRule(key, callKeys),
+      );
     }
   }
   const levelOrMode = record.level !== undefined || record.mode !== undefined;
