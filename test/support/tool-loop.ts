@@ -157,3 +157,22 @@ export function chatThenToolsConversation(): (
   );
   return conversation;
 }
+
+/** The question of turn `turn` of a multi-turn agent: read one page of the report. */
+export function pageQuestion(turn: number): string {
+  return `Please read page ${turn} of the shipment report and tell me what stands out.`;
+}
+
+/**
+ * The model's script for a multi-turn agent whose turns ask `pageQuestion(n)`: it reads
+ * page n (one tool step), then answers. Counted from the request itself.
+ */
+export function pagePerTurnScript() {
+  return (_index: number, request: ChatCompletionsRequest): ScriptedReply => {
+    const lastUser = request.messages.findLastIndex((message) => message.role === 'user');
+    const page = Number(/page (\d+)/.exec(JSON.stringify(request.messages[lastUser]))?.[1]);
+    return request.messages.at(-1)?.role === 'tool'
+      ? { text: `Page ${page} shows late shipments at every warehouse.` }
+      : { toolCalls: [{ id: `call_${page}`, name: 'readReport', arguments: { page } }] };
+  };
+}

@@ -218,6 +218,13 @@ export async function runBlockCompression(
     ...(requestIds.length > 0 ? { requestId: requestIds.at(-1)! } : {}),
     requestIds,
     calls: outcome?.stats.compressCalls ?? 0,
+    chargedInputTokens: (outcome?.responses ?? []).reduce(
+      (sum, response) => sum + response.usage.request.inputTokens,
+      0,
+    ),
+    reusedInputTokens: spanReports
+      .filter((span) => span.cached)
+      .reduce((sum, span) => sum + span.inputTokens, 0),
     inputTokens,
     compressedTokens,
     savedTokens: inputTokens - compressedTokens,
