@@ -25,7 +25,7 @@ import {
   runAiSdkConversation,
 } from './support/cost-conversation-ai-sdk.ts';
 import { runLangChainConversation } from './support/cost-conversation-langchain.ts';
-import { lateQuestions } from './support/lookup-agent.ts';
+import { lateQuestions, type RecordShape, recordShapes } from './support/lookup-agent.ts';
 import { writeResults } from './support/results.ts';
 import { type SuiteOptions, scaled } from './support/suite.ts';
 import { lineChartSvg } from './support/svg-chart.ts';
@@ -39,6 +39,7 @@ function runAiSdkBlockMode(
   middleware: ContextOptimizerMiddlewareOptions,
   turns: number,
   questions: ReturnType<typeof lateQuestions>,
+  shape: RecordShape = 'records',
 ): Promise<ConversationRecord> {
   const store = new MemoryCompressionStore();
   return runAiSdkConversation(
@@ -48,6 +49,7 @@ function runAiSdkBlockMode(
     },
     turns,
     questions,
+    shape,
   );
 }
 
@@ -57,30 +59,34 @@ function runVariant(
   variant: VariantName,
   turns: number,
   questions: ReturnType<typeof lateQuestions>,
+  shape: RecordShape = 'records',
 ): Promise<ConversationRecord> {
   if (framework === 'ai-sdk') {
     if (variant === 'uncompressed')
-      return runAiSdkConversation({ appCaching: true }, turns, questions);
+      return runAiSdkConversation({ appCaching: true }, turns, questions, shape);
     if (variant === 'rewrite')
       return runAiSdkConversation(
         { middleware: { blocks: false }, appCaching: true },
         turns,
         questions,
+        shape,
       );
-    return runAiSdkBlockMode({}, turns, questions);
+    return runAiSdkBlockMode({}, turns, questions, shape);
   }
   if (variant === 'uncompressed')
-    return runLangChainConversation({ appCaching: true }, turns, questions);
+    return runLangChainConversation({ appCaching: true }, turns, questions, shape);
   if (variant === 'rewrite')
     return runLangChainConversation(
       { middleware: { blocks: false }, appCaching: true },
       turns,
       questions,
+      shape,
     );
   return runLangChainConversation(
     { middleware: { store: new MemoryCompressionStore() }, retrieve: true },
     turns,
     questions,
+    shape,
   );
 }
 
@@ -171,6 +177,8 @@ export async function run(options: Partial<SuiteOptions> = {}): Promise<BenchTab
     }
   }
   tables.push(await tradeOffTable(lengths[0]!));
+  const shapes = await shapesTable(lengths[0]!);
+  tables.push(shapes.table);
   if (scale === 1) {
     const directory = fileURLToPath(new URL('./results/', import.meta.url));
     for (const turns of lengths) {
@@ -184,7 +192,8 @@ export async function run(options: Partial<SuiteOptions> = {}): Promise<BenchTab
       await writeFile(`${directory}conversation-cost-${turns}.svg`, svg);
     }
     await writeResults('conversation-cost', {
-      settings: { lengths, lateQuestions: 10, recordsPerLookup: 40 },
+      settings: { lengths, lateQuestions: 10, recordsPerLookup: 40, shapes: recordShapes },
+      shapes: shapes.results,
       results: Object.fromEntries(
         Object.entries(results).map(([run, byVariant]) => [
           run,
@@ -199,6 +208,69 @@ export async function run(options: Partial<SuiteOptions> = {}): Promise<BenchTab
     });
   }
   return tables;
+}
+
+/**
+ * Block mode's defaults on every tool-output shape (records a line, prose paragraphs, a JSON
+ * array, a mix) in both frameworks, priced under each way providers bill caching: Anthropic's
+ * explicit breakpoints (what each request carries, 20-block lookback, 1,024-token minimum),
+ * automatic prefix caching at Anthropic's prices, and OpenAI's automatic caching. Each cost
+ * is against the uncompressed conversation with caching, same shape, same rule, same run.
+ */
+async function shapesTable(turns: number) {
+  const rows: (string | number)[][] = [];
+  const results: Record<string, Record<string, Omit<ConversationMetrics, 'cumulativeCost'>>> = {};
+  for (const framework of Object.keys(frameworks) as Framework[]) {
+    for (const shape of recordShapes) {
+      const questions = lateQuestions(10, Math.min(10, turns), shape);
+      const measured = {} as Record<'uncompressed' | 'blocks', ConversationMetrics>;
+      for (const variant of ['uncompressed', 'blocks'] as const) {
+        measured[variant] = measureConversation(
+          await runVariant(framework, variant, turns, questions, shape),
+          turns,
+        );
+      }
+      const { uncompressed: baseline, blocks } = measured;
+      const { cumulativeCost: _baseline, ...baselineFigures } = baseline;
+      const { cumulativeCost: _blocks, ...blockFigures } = blocks;
+      results[`${framework}-${shape}`] = { uncompressed: baselineFigures, blocks: blockFigures };
+      rows.push([
+        framework,
+        shape,
+        formatRatio(blocks.anthropicCost / baseline.anthropicCost),
+        formatRatio(blocks.anthropicAutomaticCost / baseline.anthropicAutomaticCost),
+        formatRatio(blocks.openaiCost / baseline.openaiCost),
+        percent(blocks.meanPrefixReuse),
+        percent(blocks.currentAnswersComplete),
+        `${percent(blocks.retention)} (${formatRatio(blocks.retention / baseline.retention)})`,
+      ]);
+    }
+  }
+  const table: BenchTable = {
+    title: `conversation-cost: block mode on every tool-output shape and pricing rule, ${turns} turns`,
+    columns: [
+      'framework',
+      'tool output',
+      'Anthropic, breakpoints',
+      'Anthropic, automatic',
+      'OpenAI, automatic',
+      'prefix reused',
+      'current answers complete',
+      'late recall (vs uncompressed)',
+    ],
+    rows,
+    notes: [
+      'Costs: block mode with its defaults against the uncompressed conversation with caching, same shape, same rule, same run.',
+      'Anthropic, breakpoints: only the breakpoints each request carries, a read found within 20 blocks before one,',
+      'no prefix under 1,024 tokens cached. Anthropic, automatic: every prompt cached to its end, the next one reading',
+      'its longest common prefix with the previous prompt at 0.1x and writing the rest at 1.25x. OpenAI: the longest',
+      'prefix shared with an earlier prompt (1,024 tokens or more, in steps of 128) at 0.1x.',
+      'Tool output: 40 records a lookup, one a line (records), one paragraph with a sentence each (prose), a JSON',
+      'array (json), or batch by batch one of the three (mix). Late recall: of 10 questions about the first ten turns',
+      'asked after the last turn, the share whose record reached the model, and its ratio to the uncompressed run.',
+    ],
+  };
+  return { table, results };
 }
 
 /**

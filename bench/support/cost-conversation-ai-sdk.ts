@@ -16,7 +16,14 @@ import {
 import type { CompressParams, ContextOptimizer } from '../../packages/core/src/index.ts';
 import { LocalContextOptimizer } from '../../packages/local/src/index.ts';
 import { lookupReply, type RecordedCall, startFakeAnthropic } from './fake-anthropic.ts';
-import { type LateQuestion, lookupResult, SYSTEM_PROMPT, turnQuestion } from './lookup-agent.ts';
+import {
+  type LateQuestion,
+  lookupResult,
+  promptShows,
+  type RecordShape,
+  SYSTEM_PROMPT,
+  turnQuestion,
+} from './lookup-agent.ts';
 
 /** One conversation's record: every model call as the provider received it, and what went to the service. */
 export interface ConversationRecord {
@@ -30,6 +37,8 @@ export interface ConversationRecord {
   retained: boolean[];
   /** Requests with a tool call not answered by its result, when the run checks them itself. */
   brokenToolPairs?: number;
+  /** How the lookup tool printed its records. @default 'records' */
+  shape?: RecordShape;
 }
 
 export interface CostVariant {
@@ -81,6 +90,7 @@ export async function runAiSdkConversation(
   variant: CostVariant,
   turns: number,
   questions: readonly LateQuestion[],
+  shape: RecordShape = 'records',
 ): Promise<ConversationRecord> {
   const { optimizer, sent } = recordingOptimizer(new LocalContextOptimizer());
   const canRetrieve = variant.retrieveTool !== undefined;
@@ -102,7 +112,7 @@ export async function runAiSdkConversation(
           properties: { batch: { type: 'integer' } },
           required: ['batch'],
         }),
-        execute: async ({ batch }) => lookupResult(batch),
+        execute: async ({ batch }) => lookupResult(batch, shape),
       }),
       ...variant.retrieveTool?.(optimizer),
     };
@@ -138,7 +148,7 @@ export async function runAiSdkConversation(
         stopWhen: isStepCount(4),
         ...(providerOptions ? { providerOptions } : {}),
       });
-      retained.push(server.calls.slice(from).some((call) => call.text.includes(late.fact)));
+      retained.push(server.calls.slice(from).some((call) => promptShows(call.text, late.fact)));
     }
     return {
       calls: server.calls.slice(0, turnEnds.at(-1)),
@@ -146,6 +156,7 @@ export async function runAiSdkConversation(
       compressCalls,
       conversationCharacters,
       retained,
+      shape,
     };
   } finally {
     await server.close();
