@@ -50,13 +50,18 @@ describe('block mode keeps the turn’s shape (generateText, @ai-sdk/openai)', (
       const chat = createOpenAI({ apiKey: 'sk-test-openai', baseURL: api.baseURL }).chat(
         'gpt-4o-mini',
       );
+      const model = wrapLanguageModel({
+        model: chat,
+        middleware: contextOptimizerMiddleware({ optimizer: new LocalContextOptimizer() }),
+      });
+      const messages: ModelMessage[] = [
+        ...earlierTurn(),
+        { role: 'user', content: RECALL_QUESTION },
+      ];
       const result = await generateText({
-        model: wrapLanguageModel({
-          model: chat,
-          middleware: contextOptimizerMiddleware({ optimizer: new LocalContextOptimizer() }),
-        }),
+        model,
         system: LOOP_SYSTEM,
-        messages: [...earlierTurn(), { role: 'user', content: RECALL_QUESTION }],
+        messages,
         tools: { readReport },
         stopWhen: stepCountIs(12),
       });
@@ -73,6 +78,25 @@ describe('block mode keeps the turn’s shape (generateText, @ai-sdk/openai)', (
       expect(question).toContain(JSON.stringify(RECALL_QUESTION).slice(1, -1));
       expect(question).toContain(line);
       expect(question!.indexOf(line)).toBeGreaterThan(question!.indexOf('order 1037 on page 1'));
+
+      // The next turn: the loop closed blocks after that question while it was current, so
+      // it keeps its recall, the same bytes, and the cached prefix through those blocks holds.
+      await generateText({
+        model,
+        system: LOOP_SYSTEM,
+        messages: [
+          ...messages,
+          ...result.responseMessages,
+          { role: 'user', content: 'Thanks. And the next page?' },
+        ],
+        tools: { readReport },
+        stopWhen: stepCountIs(2),
+      });
+      const next = api.requests[12]!;
+      const earlier = next.messages.find((message) =>
+        JSON.stringify(message).includes('order 1037 on page 1'),
+      );
+      expect(JSON.stringify(earlier)).toBe(question);
     } finally {
       await api.close();
     }

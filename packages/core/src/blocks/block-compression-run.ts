@@ -204,6 +204,7 @@ export async function runBlockCompression(
     ...(outcome?.recallText === undefined
       ? {}
       : { recall: { at: outcome.recallAt, text: outcome.recallText } }),
+    ...(outcome && outcome.keptRecalls.length > 0 ? { keptRecalls: outcome.keptRecalls } : {}),
     ...(outcome
       ? { cacheBreakpoints: cacheBreakpoints(messages, outcome.plan.blocks.at(-1)?.end) }
       : {}),

@@ -180,18 +180,25 @@ describe('block mode, on random agent conversations', () => {
         let previousPrefix: Message[] = [];
         let previousQuestion = -1;
         let sentParts = 0;
-        // A question's recall is the current turn's: byte for byte at each of its steps,
-        // dropped once the next question comes (compare without it across turns).
-        const withoutRecall = (entries: Message[]) =>
-          entries.map((entry) => (entry as { withoutRecall?: Message }).withoutRecall ?? entry);
+        // A question's recall is byte for byte the same at each step of its turn; once the
+        // next question comes it stays only if the turn's tool loop closed blocks after it
+        // (compare the previous question without it otherwise).
+        const withoutRecallAt = (entries: Message[], at: number) =>
+          entries.map((entry, index) =>
+            index === at ? ((entry as { withoutRecall?: Message }).withoutRecall ?? entry) : entry,
+          );
         for (const point of callPoints) {
           const history = messages.slice(0, point);
           const outcome = await runBlockMode(history, settings);
           const prompt = render(history, outcome);
           const prefix = prompt.slice(0, outcome.plan.tailStart);
-          const sameTurn = outcome.recallAt === previousQuestion;
-          const previous = sameTurn ? previousPrefix : withoutRecall(previousPrefix);
-          const current = sameTurn ? prefix : withoutRecall(prefix);
+          const dropped =
+            outcome.recallAt !== previousQuestion &&
+            !outcome.keptRecalls.some((kept) => kept.at === previousQuestion);
+          const previous = dropped
+            ? withoutRecallAt(previousPrefix, previousQuestion)
+            : previousPrefix;
+          const current = dropped ? withoutRecallAt(prefix, previousQuestion) : prefix;
           expect(current.slice(0, previous.length)).toEqual(previous);
           previousPrefix = prefix;
           previousQuestion = outcome.recallAt;

@@ -46,6 +46,7 @@ function changesPrompt<T>(
     plan.removeEmpty.length > 0 ||
     plan.dropReasoning.length > 0 ||
     plan.recall !== undefined ||
+    (plan.keptRecalls?.length ?? 0) > 0 ||
     marksBreakpoints(plan, edits)
   );
 }
@@ -66,8 +67,8 @@ export function applyCompression<T>(
   const edited = [...messages];
   const removed = new Set(plan.removeEmpty);
   for (const index of plan.dropReasoning) edited[index] = edits.dropReasoning(edited[index]!);
-  if (plan.recall !== undefined) {
-    edited[plan.recall.at] = edits.appendRecall(edited[plan.recall.at]!, plan.recall.text);
+  for (const { at, text } of [...(plan.keptRecalls ?? []), ...(plan.recall ? [plan.recall] : [])]) {
+    edited[at] = edits.appendRecall(edited[at]!, text);
   }
   let history: { start: number; end: number; text: string } | undefined;
   plan.spans.forEach((span, spanIndex) => {

@@ -49,6 +49,8 @@ export interface CompressionPlan {
   promptTokens: number;
   /** Block mode: the recall, added to the current question at `at` (an index of the prompt as it came in). */
   recall?: { at: number; text: string };
+  /** Block mode: the recalls earlier questions keep (`BlockModeOutcome.keptRecalls`), added the same way. */
+  keptRecalls?: { at: number; text: string }[];
   /**
    * Block mode: indexes of the messages (of the prompt as it came in) where a provider
    * cache breakpoint goes (Anthropic `cache_control`): the last message of the last closed
