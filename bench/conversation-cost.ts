@@ -14,11 +14,16 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { pruneMessages } from '../packages/ai-sdk/node_modules/ai/dist/index.js';
 import {
   type ContextOptimizerMiddlewareOptions,
   createRetrieveTool,
 } from '../packages/ai-sdk/src/index.ts';
 import { MemoryCompressionStore } from '../packages/core/src/index.ts';
+import {
+  ClearToolUsesEdit,
+  contextEditingMiddleware,
+} from '../packages/langchain/node_modules/langchain/dist/index.js';
 import { type ConversationMetrics, measureConversation } from './support/conversation-metrics.ts';
 import {
   type ConversationRecord,
@@ -179,6 +184,8 @@ export async function run(options: Partial<SuiteOptions> = {}): Promise<BenchTab
   tables.push(await tradeOffTable(lengths[0]!));
   const shapes = await shapesTable(lengths[0]!);
   tables.push(shapes.table);
+  const peers = await peersTable(lengths[0]!, shapes.results);
+  tables.push(peers.table);
   if (scale === 1) {
     const directory = fileURLToPath(new URL('./results/', import.meta.url));
     for (const turns of lengths) {
@@ -194,6 +201,7 @@ export async function run(options: Partial<SuiteOptions> = {}): Promise<BenchTab
     await writeResults('conversation-cost', {
       settings: { lengths, lateQuestions: 10, recordsPerLookup: 40, shapes: recordShapes },
       shapes: shapes.results,
+      peers: peers.results,
       results: Object.fromEntries(
         Object.entries(results).map(([run, byVariant]) => [
           run,
@@ -268,6 +276,136 @@ async function shapesTable(turns: number) {
       'Tool output: 40 records a lookup, one a line (records), one paragraph with a sentence each (prose), a JSON',
       'array (json), or batch by batch one of the three (mix). Late recall: of 10 questions about the first ten turns',
       'asked after the last turn, the share whose record reached the model, and its ratio to the uncompressed run.',
+    ],
+  };
+  return { table, results };
+}
+
+type Figures = Omit<ConversationMetrics, 'cumulativeCost'>;
+
+/** The peers each framework ships for long agent contexts, as an app would set them up. */
+const peerVariants: {
+  framework: Framework;
+  name: string;
+  run: (
+    turns: number,
+    questions: ReturnType<typeof lateQuestions>,
+    shape: RecordShape,
+  ) => Promise<ConversationRecord>;
+}[] = [
+  {
+    framework: 'ai-sdk',
+    // The settings of the example in the AI SDK's pruneMessages reference, on every step.
+    name: "pruneMessages (toolCalls: 'before-last-2-messages') in prepareStep",
+    run: (turns, questions, shape) =>
+      runAiSdkConversation(
+        {
+          appCaching: true,
+          prepareMessages: (messages) =>
+            pruneMessages({
+              messages,
+              reasoning: 'before-last-message',
+              toolCalls: 'before-last-2-messages',
+              emptyMessages: 'remove',
+            }),
+        },
+        turns,
+        questions,
+        shape,
+      ),
+  },
+  {
+    framework: 'langchain',
+    name: 'contextEditingMiddleware() (defaults: clear at 100k tokens, keep 3)',
+    run: (turns, questions, shape) =>
+      runLangChainConversation(
+        { appCaching: true, extraMiddleware: () => [contextEditingMiddleware()] },
+        turns,
+        questions,
+        shape,
+      ),
+  },
+  {
+    framework: 'langchain',
+    name: 'contextEditingMiddleware, trigger at 30k tokens',
+    run: (turns, questions, shape) =>
+      runLangChainConversation(
+        {
+          appCaching: true,
+          extraMiddleware: () => [
+            contextEditingMiddleware({
+              edits: [new ClearToolUsesEdit({ trigger: { tokens: 30_000 } })],
+            }),
+          ],
+        },
+        turns,
+        questions,
+        shape,
+      ),
+  },
+];
+
+/**
+ * The peers against block mode on the same conversations, in the same run: cost under
+ * each pricing rule against the uncompressed conversation with caching, current answers,
+ * late recall, and requests a provider would refuse (a tool call without its result).
+ */
+async function peersTable(turns: number, measured: Record<string, Record<string, Figures>>) {
+  const rows: (string | number)[][] = [];
+  const results: Record<string, Record<string, Figures>> = {};
+  const row = (
+    shape: string,
+    framework: string,
+    name: string,
+    figures: Figures,
+    baseline: Figures,
+  ) => [
+    shape,
+    framework,
+    name,
+    formatRatio(figures.anthropicCost / baseline.anthropicCost),
+    formatRatio(figures.anthropicAutomaticCost / baseline.anthropicAutomaticCost),
+    formatRatio(figures.openaiCost / baseline.openaiCost),
+    percent(figures.currentAnswersComplete),
+    `${percent(figures.retention)} (${formatRatio(figures.retention / baseline.retention)})`,
+    figures.brokenToolPairs,
+  ];
+  for (const shape of ['records', 'prose', 'json'] as const) {
+    const questions = lateQuestions(10, Math.min(10, turns), shape);
+    for (const framework of Object.keys(frameworks) as Framework[]) {
+      const key = `${framework}-${shape}`;
+      const { uncompressed: baseline, blocks } = measured[key]!;
+      results[key] = { ...measured[key] };
+      rows.push(row(shape, framework, 'ctxopt (defaults)', blocks!, baseline!));
+      for (const peer of peerVariants.filter((variant) => variant.framework === framework)) {
+        const { cumulativeCost: _cumulative, ...figures } = measureConversation(
+          await peer.run(turns, questions, shape),
+          turns,
+        );
+        results[key]![peer.name] = figures;
+        rows.push(row(shape, framework, peer.name, figures, baseline!));
+      }
+    }
+  }
+  const table: BenchTable = {
+    title: `conversation-cost: ctxopt beside each framework's own tools, ${turns} turns`,
+    columns: [
+      'tool output',
+      'framework',
+      'variant',
+      'Anthropic, breakpoints',
+      'Anthropic, automatic',
+      'OpenAI, automatic',
+      'current answers complete',
+      'late recall (vs uncompressed)',
+      'broken tool pairs',
+    ],
+    rows,
+    notes: [
+      'Costs against the uncompressed conversation with caching (the app caches each prompt to its end), same run,',
+      'under the three rules of the table above. Every variant but ctxopt caches the same way as the baseline.',
+      'pruneMessages: the settings of the AI SDK reference example, applied before every step.',
+      'contextEditingMiddleware: LangChain’s, which clears older tool results in the agent’s own state.',
     ],
   };
   return { table, results };

@@ -51,6 +51,8 @@ export interface CostVariant {
    * request, Anthropic's automatic caching), as an app without ctxopt's block mode does.
    */
   appCaching?: boolean;
+  /** Rewrites each step's messages before the model call (`generateText`'s `prepareStep`). */
+  prepareMessages?: (messages: ModelMessage[]) => ModelMessage[];
 }
 
 /** A `ContextOptimizer` that records what it is sent. */
@@ -119,6 +121,14 @@ export async function runAiSdkConversation(
     const providerOptions = variant.appCaching
       ? { anthropic: { cacheControl: { type: 'ephemeral' as const } } }
       : undefined;
+    const prepare = variant.prepareMessages;
+    const prepareStep = prepare
+      ? {
+          prepareStep: ({ messages }: { messages: ModelMessage[] }) => ({
+            messages: prepare(messages),
+          }),
+        }
+      : {};
     const messages: ModelMessage[] = [];
     const turnEnds: number[] = [];
     for (let turn = 1; turn <= turns; turn++) {
@@ -130,6 +140,7 @@ export async function runAiSdkConversation(
         tools,
         stopWhen: isStepCount(4),
         ...(providerOptions ? { providerOptions } : {}),
+        ...prepareStep,
       });
       messages.push(...result.responseMessages);
       turnEnds.push(server.calls.length);
@@ -147,6 +158,7 @@ export async function runAiSdkConversation(
         tools,
         stopWhen: isStepCount(4),
         ...(providerOptions ? { providerOptions } : {}),
+        ...prepareStep,
       });
       retained.push(server.calls.slice(from).some((call) => promptShows(call.text, late.fact)));
     }

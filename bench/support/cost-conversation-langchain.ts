@@ -30,6 +30,8 @@ export interface LangChainCostVariant {
    * each prompt for Anthropic's cache, as an app without ctxopt's block mode does.
    */
   appCaching?: boolean;
+  /** More middleware, before the app's caching (LangChain's `contextEditingMiddleware`, say). */
+  extraMiddleware?: () => unknown[];
 }
 
 const textOf = (content: unknown) =>
@@ -73,6 +75,7 @@ export async function runLangChainConversation(
         ...(variant.middleware
           ? [contextOptimizerMiddleware({ optimizer, ...variant.middleware })]
           : []),
+        ...((variant.extraMiddleware?.() ?? []) as never[]),
         ...(variant.appCaching ? [anthropicPromptCachingMiddleware()] : []),
       ],
     });
