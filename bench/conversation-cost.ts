@@ -23,6 +23,7 @@ import { MemoryCompressionStore } from '../packages/core/src/index.ts';
 import {
   ClearToolUsesEdit,
   contextEditingMiddleware,
+  summarizationMiddleware,
 } from '../packages/langchain/node_modules/langchain/dist/index.js';
 import { type ConversationMetrics, measureConversation } from './support/conversation-metrics.ts';
 import {
@@ -32,6 +33,7 @@ import {
 import { runLangChainConversation } from './support/cost-conversation-langchain.ts';
 import { lateQuestions, type RecordShape, recordShapes } from './support/lookup-agent.ts';
 import { writeResults } from './support/results.ts';
+import { StandInSummarizer } from './support/stand-in-summarizer.ts';
 import { type SuiteOptions, scaled } from './support/suite.ts';
 import { lineChartSvg } from './support/svg-chart.ts';
 import { type BenchTable, formatRatio } from './support/table.ts';
@@ -343,6 +345,25 @@ const peerVariants: {
         shape,
       ),
   },
+  {
+    framework: 'langchain',
+    name: 'summarizationMiddleware, trigger at 30k tokens (stand-in summarizer)',
+    run: (turns, questions, shape) => {
+      const summarizer = new StandInSummarizer();
+      return runLangChainConversation(
+        {
+          appCaching: true,
+          extraMiddleware: () => [
+            summarizationMiddleware({ model: summarizer, trigger: { tokens: 30_000 } }),
+          ],
+          sideCalls: () => summarizer.usage,
+        },
+        turns,
+        questions,
+        shape,
+      );
+    },
+  },
 ];
 
 /**
@@ -406,6 +427,9 @@ async function peersTable(turns: number, measured: Record<string, Record<string,
       'under the three rules of the table above. Every variant but ctxopt caches the same way as the baseline.',
       'pruneMessages: the settings of the AI SDK reference example, applied before every step.',
       'contextEditingMiddleware: LangChain’s, which clears older tool results in the agent’s own state.',
+      'summarizationMiddleware: LangChain’s, with a deterministic stand-in summarizer (support/stand-in-summarizer.ts:',
+      'the lines naming an order, a batch or a question, 160 characters each, at most 60); its calls are priced too,',
+      'input at 1x uncached, output at 5x (Anthropic) or 8x (OpenAI).',
     ],
   };
   return { table, results };

@@ -101,6 +101,14 @@ export function measureConversation(
       shareSum += shared / promptTokens(call.prompt.blocks);
     }
   });
+  // A summarizer's calls: its input at 1x, uncached; its output at the output price
+  // (Claude Sonnet 4.5: 5x input; GPT-5: 8x input).
+  if (record.sideCalls) {
+    const { inputTokens, outputTokens } = record.sideCalls;
+    anthropicCost += inputTokens + outputTokens * 5;
+    anthropicAutomaticCost += inputTokens + outputTokens * 5;
+    openaiCost += inputTokens + outputTokens * 8;
+  }
   const cumulativeCost: number[] = [];
   let running = 0;
   let callIndex = 0;

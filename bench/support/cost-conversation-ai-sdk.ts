@@ -39,6 +39,8 @@ export interface ConversationRecord {
   brokenToolPairs?: number;
   /** How the lookup tool printed its records. @default 'records' */
   shape?: RecordShape;
+  /** Calls to another model the app's middleware made (a summarizer), priced beside the agent's. */
+  sideCalls?: { inputTokens: number; outputTokens: number };
 }
 
 export interface CostVariant {

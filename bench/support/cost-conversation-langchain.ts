@@ -32,6 +32,8 @@ export interface LangChainCostVariant {
   appCaching?: boolean;
   /** More middleware, before the app's caching (LangChain's `contextEditingMiddleware`, say). */
   extraMiddleware?: () => unknown[];
+  /** Tokens of calls the extra middleware made to a model of its own (a summarizer). */
+  sideCalls?: () => { inputTokens: number; outputTokens: number };
 }
 
 const textOf = (content: unknown) =>
@@ -113,6 +115,7 @@ export async function runLangChainConversation(
       conversationCharacters,
       retained,
       shape,
+      ...(variant.sideCalls ? { sideCalls: variant.sideCalls() } : {}),
     };
   } finally {
     await server.close();
