@@ -25,6 +25,7 @@ import {
   contextEditingMiddleware,
   summarizationMiddleware,
 } from '../packages/langchain/node_modules/langchain/dist/index.js';
+import { clearToolUses } from './support/clear-tool-uses.ts';
 import { type ConversationMetrics, measureConversation } from './support/conversation-metrics.ts';
 import {
   type ConversationRecord,
@@ -317,6 +318,28 @@ const peerVariants: {
       ),
   },
   {
+    framework: 'ai-sdk',
+    name: "Anthropic's clear_tool_uses (defaults: clear past 100k tokens, keep 3)",
+    run: (turns, questions, shape) =>
+      runAiSdkConversation(
+        { appCaching: true, serverEdit: (body) => clearToolUses(body) },
+        turns,
+        questions,
+        shape,
+      ),
+  },
+  {
+    framework: 'ai-sdk',
+    name: "Anthropic's clear_tool_uses, trigger at 30k tokens",
+    run: (turns, questions, shape) =>
+      runAiSdkConversation(
+        { appCaching: true, serverEdit: (body) => clearToolUses(body, { trigger: 30_000 }) },
+        turns,
+        questions,
+        shape,
+      ),
+  },
+  {
     framework: 'langchain',
     name: 'contextEditingMiddleware() (defaults: clear at 100k tokens, keep 3)',
     run: (turns, questions, shape) =>
@@ -427,6 +450,8 @@ async function peersTable(turns: number, measured: Record<string, Record<string,
       'under the three rules of the table above. Every variant but ctxopt caches the same way as the baseline.',
       'pruneMessages: the settings of the AI SDK reference example, applied before every step.',
       'contextEditingMiddleware: LangChain’s, which clears older tool results in the agent’s own state.',
+      'clear_tool_uses: Anthropic’s server-side context edit as its documentation states it (support/clear-tool-uses.ts),',
+      'applied to each request before it is read, billed and cached; the app sends its whole history.',
       'summarizationMiddleware: LangChain’s, with a deterministic stand-in summarizer (support/stand-in-summarizer.ts:',
       'the lines naming an order, a batch or a question, 160 characters each, at most 60); its calls are priced too,',
       'input at 1x uncached, output at 5x (Anthropic) or 8x (OpenAI).',

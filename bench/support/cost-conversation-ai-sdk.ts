@@ -15,7 +15,12 @@ import {
 } from '../../packages/ai-sdk/src/index.ts';
 import type { CompressParams, ContextOptimizer } from '../../packages/core/src/index.ts';
 import { LocalContextOptimizer } from '../../packages/local/src/index.ts';
-import { lookupReply, type RecordedCall, startFakeAnthropic } from './fake-anthropic.ts';
+import {
+  type AnthropicRequest,
+  lookupReply,
+  type RecordedCall,
+  startFakeAnthropic,
+} from './fake-anthropic.ts';
 import {
   type LateQuestion,
   lookupResult,
@@ -53,6 +58,8 @@ export interface CostVariant {
    * request, Anthropic's automatic caching), as an app without ctxopt's block mode does.
    */
   appCaching?: boolean;
+  /** Edits each request on the provider's side before it is read and billed (context editing). */
+  serverEdit?: (body: AnthropicRequest) => AnthropicRequest;
   /** Rewrites each step's messages before the model call (`generateText`'s `prepareStep`). */
   prepareMessages?: (messages: ModelMessage[]) => ModelMessage[];
 }
@@ -98,7 +105,7 @@ export async function runAiSdkConversation(
 ): Promise<ConversationRecord> {
   const { optimizer, sent } = recordingOptimizer(new LocalContextOptimizer());
   const canRetrieve = variant.retrieveTool !== undefined;
-  const server = await startFakeAnthropic(lookupReply(canRetrieve));
+  const server = await startFakeAnthropic(lookupReply(canRetrieve), variant.serverEdit);
   try {
     const anthropic = createAnthropic({ baseURL: server.url, apiKey: 'sk-ant-bench' });
     const base = anthropic('claude-sonnet-4-5');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AnthropicAutomaticCache, countTokens } from '../support/cache-pricing.ts';
+import { CLEARED, clearToolUses } from '../support/clear-tool-uses.ts';
 import {
   lateQuestions,
   lookupResult,
@@ -43,5 +44,42 @@ describe('automatic prefix caching at Anthropic’s prices', () => {
     expect(second.cost).toBeCloseTo(countTokens(head) * 0.1 + countTokens('two') * 1.25);
     // Under 1,024 tokens nothing is cached.
     expect(new AnthropicAutomaticCache().price(['short']).cost).toBe(countTokens('short'));
+  });
+});
+
+describe('Anthropic’s clear_tool_uses, as the bench applies it', () => {
+  const body = (results: number) => ({
+    model: 'claude-sonnet-4-5',
+    messages: Array.from({ length: results }, (_, index) => [
+      {
+        role: 'assistant',
+        content: [{ type: 'tool_use', id: `t${index}`, name: 'lookup', input: {} }],
+      },
+      {
+        role: 'user',
+        content: [{ type: 'tool_result', tool_use_id: `t${index}`, content: lookupResult(index) }],
+      },
+    ]).flat(),
+  });
+
+  it('leaves a prompt under the trigger alone', () => {
+    const request = body(5);
+    expect(clearToolUses(request)).toBe(request);
+  });
+
+  it('past the trigger, clears every result but the newest three, calls and ids kept', () => {
+    const edited = clearToolUses(body(6), { trigger: 1_000 });
+    const results = edited.messages
+      .flatMap((message) => (typeof message.content === 'string' ? [] : message.content))
+      .filter((block) => block.type === 'tool_result');
+    expect(results.map((block) => block.content)).toEqual([
+      CLEARED,
+      CLEARED,
+      CLEARED,
+      lookupResult(3),
+      lookupResult(4),
+      lookupResult(5),
+    ]);
+    expect(results.map((block) => block.tool_use_id)).toEqual(['t0', 't1', 't2', 't3', 't4', 't5']);
   });
 });
