@@ -14,19 +14,27 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { pruneMessages } from '../packages/ai-sdk/node_modules/ai/dist/index.js';
 import {
   type ContextOptimizerMiddlewareOptions,
   createRetrieveTool,
 } from '../packages/ai-sdk/src/index.ts';
 import { MemoryCompressionStore } from '../packages/core/src/index.ts';
+import {
+  ClearToolUsesEdit,
+  contextEditingMiddleware,
+  summarizationMiddleware,
+} from '../packages/langchain/node_modules/langchain/dist/index.js';
+import { clearToolUses } from './support/clear-tool-uses.ts';
 import { type ConversationMetrics, measureConversation } from './support/conversation-metrics.ts';
 import {
   type ConversationRecord,
   runAiSdkConversation,
 } from './support/cost-conversation-ai-sdk.ts';
 import { runLangChainConversation } from './support/cost-conversation-langchain.ts';
-import { lateQuestions } from './support/lookup-agent.ts';
+import { lateQuestions, type RecordShape, recordShapes } from './support/lookup-agent.ts';
 import { writeResults } from './support/results.ts';
+import { StandInSummarizer } from './support/stand-in-summarizer.ts';
 import { type SuiteOptions, scaled } from './support/suite.ts';
 import { lineChartSvg } from './support/svg-chart.ts';
 import { type BenchTable, formatRatio } from './support/table.ts';
@@ -39,6 +47,7 @@ function runAiSdkBlockMode(
   middleware: ContextOptimizerMiddlewareOptions,
   turns: number,
   questions: ReturnType<typeof lateQuestions>,
+  shape: RecordShape = 'records',
 ): Promise<ConversationRecord> {
   const store = new MemoryCompressionStore();
   return runAiSdkConversation(
@@ -49,6 +58,7 @@ function runAiSdkBlockMode(
     },
     turns,
     questions,
+    shape,
   );
 }
 
@@ -58,30 +68,34 @@ function runVariant(
   variant: VariantName,
   turns: number,
   questions: ReturnType<typeof lateQuestions>,
+  shape: RecordShape = 'records',
 ): Promise<ConversationRecord> {
   if (framework === 'ai-sdk') {
     if (variant === 'uncompressed')
-      return runAiSdkConversation({ appCaching: true }, turns, questions);
+      return runAiSdkConversation({ appCaching: true }, turns, questions, shape);
     if (variant === 'rewrite')
       return runAiSdkConversation(
         { middleware: { blocks: false }, appCaching: true },
         turns,
         questions,
+        shape,
       );
-    return runAiSdkBlockMode({}, turns, questions);
+    return runAiSdkBlockMode({}, turns, questions, shape);
   }
   if (variant === 'uncompressed')
-    return runLangChainConversation({ appCaching: true }, turns, questions);
+    return runLangChainConversation({ appCaching: true }, turns, questions, shape);
   if (variant === 'rewrite')
     return runLangChainConversation(
       { middleware: { blocks: false }, appCaching: true },
       turns,
       questions,
+      shape,
     );
   return runLangChainConversation(
     { middleware: { store: new MemoryCompressionStore() }, retrieve: true },
     turns,
     questions,
+    shape,
   );
 }
 
@@ -172,6 +186,10 @@ export async function run(options: Partial<SuiteOptions> = {}): Promise<BenchTab
     }
   }
   tables.push(await tradeOffTable(lengths[0]!));
+  const shapes = await shapesTable(lengths[0]!);
+  tables.push(shapes.table);
+  const peers = await peersTable(lengths[0]!, shapes.results);
+  tables.push(peers.table);
   if (scale === 1) {
     const directory = fileURLToPath(new URL('./results/', import.meta.url));
     for (const turns of lengths) {
@@ -185,7 +203,9 @@ export async function run(options: Partial<SuiteOptions> = {}): Promise<BenchTab
       await writeFile(`${directory}conversation-cost-${turns}.svg`, svg);
     }
     await writeResults('conversation-cost', {
-      settings: { lengths, lateQuestions: 10, recordsPerLookup: 40 },
+      settings: { lengths, lateQuestions: 10, recordsPerLookup: 40, shapes: recordShapes },
+      shapes: shapes.results,
+      peers: peers.results,
       results: Object.fromEntries(
         Object.entries(results).map(([run, byVariant]) => [
           run,
@@ -200,6 +220,245 @@ export async function run(options: Partial<SuiteOptions> = {}): Promise<BenchTab
     });
   }
   return tables;
+}
+
+/**
+ * Block mode's defaults on every tool-output shape (records a line, prose paragraphs, a JSON
+ * array, a mix) in both frameworks, priced under each way providers bill caching: Anthropic's
+ * explicit breakpoints (what each request carries, 20-block lookback, 1,024-token minimum),
+ * automatic prefix caching at Anthropic's prices, and OpenAI's automatic caching. Each cost
+ * is against the uncompressed conversation with caching, same shape, same rule, same run.
+ */
+async function shapesTable(turns: number) {
+  const rows: (string | number)[][] = [];
+  const results: Record<string, Record<string, Omit<ConversationMetrics, 'cumulativeCost'>>> = {};
+  for (const framework of Object.keys(frameworks) as Framework[]) {
+    for (const shape of recordShapes) {
+      const questions = lateQuestions(10, Math.min(10, turns), shape);
+      const measured = {} as Record<'uncompressed' | 'blocks', ConversationMetrics>;
+      for (const variant of ['uncompressed', 'blocks'] as const) {
+        measured[variant] = measureConversation(
+          await runVariant(framework, variant, turns, questions, shape),
+          turns,
+        );
+      }
+      const { uncompressed: baseline, blocks } = measured;
+      const { cumulativeCost: _baseline, ...baselineFigures } = baseline;
+      const { cumulativeCost: _blocks, ...blockFigures } = blocks;
+      results[`${framework}-${shape}`] = { uncompressed: baselineFigures, blocks: blockFigures };
+      rows.push([
+        framework,
+        shape,
+        formatRatio(blocks.anthropicCost / baseline.anthropicCost),
+        formatRatio(blocks.anthropicAutomaticCost / baseline.anthropicAutomaticCost),
+        formatRatio(blocks.openaiCost / baseline.openaiCost),
+        percent(blocks.meanPrefixReuse),
+        percent(blocks.currentAnswersComplete),
+        `${percent(blocks.retention)} (${formatRatio(blocks.retention / baseline.retention)})`,
+      ]);
+    }
+  }
+  const table: BenchTable = {
+    title: `conversation-cost: block mode on every tool-output shape and pricing rule, ${turns} turns`,
+    columns: [
+      'framework',
+      'tool output',
+      'Anthropic, breakpoints',
+      'Anthropic, automatic',
+      'OpenAI, automatic',
+      'prefix reused',
+      'current answers complete',
+      'late recall (vs uncompressed)',
+    ],
+    rows,
+    notes: [
+      'Costs: block mode with its defaults against the uncompressed conversation with caching, same shape, same rule, same run.',
+      'Anthropic, breakpoints: only the breakpoints each request carries, a read found within 20 blocks before one,',
+      'no prefix under 1,024 tokens cached. Anthropic, automatic: every prompt cached to its end, the next one reading',
+      'its longest common prefix with the previous prompt at 0.1x and writing the rest at 1.25x. OpenAI: the longest',
+      'prefix shared with an earlier prompt (1,024 tokens or more, in steps of 128) at 0.1x.',
+      'Tool output: 40 records a lookup, one a line (records), one paragraph with a sentence each (prose), a JSON',
+      'array (json), or batch by batch one of the three (mix). Late recall: of 10 questions about the first ten turns',
+      'asked after the last turn, the share whose record reached the model, and its ratio to the uncompressed run.',
+    ],
+  };
+  return { table, results };
+}
+
+type Figures = Omit<ConversationMetrics, 'cumulativeCost'>;
+
+/** The peers each framework ships for long agent contexts, as an app would set them up. */
+const peerVariants: {
+  framework: Framework;
+  name: string;
+  run: (
+    turns: number,
+    questions: ReturnType<typeof lateQuestions>,
+    shape: RecordShape,
+  ) => Promise<ConversationRecord>;
+}[] = [
+  {
+    framework: 'ai-sdk',
+    // The settings of the example in the AI SDK's pruneMessages reference, on every step.
+    name: "pruneMessages (toolCalls: 'before-last-2-messages') in prepareStep",
+    run: (turns, questions, shape) =>
+      runAiSdkConversation(
+        {
+          appCaching: true,
+          prepareMessages: (messages) =>
+            pruneMessages({
+              messages,
+              reasoning: 'before-last-message',
+              toolCalls: 'before-last-2-messages',
+              emptyMessages: 'remove',
+            }),
+        },
+        turns,
+        questions,
+        shape,
+      ),
+  },
+  {
+    framework: 'ai-sdk',
+    name: "Anthropic's clear_tool_uses (defaults: clear past 100k tokens, keep 3)",
+    run: (turns, questions, shape) =>
+      runAiSdkConversation(
+        { appCaching: true, serverEdit: (body) => clearToolUses(body) },
+        turns,
+        questions,
+        shape,
+      ),
+  },
+  {
+    framework: 'ai-sdk',
+    name: "Anthropic's clear_tool_uses, trigger at 30k tokens",
+    run: (turns, questions, shape) =>
+      runAiSdkConversation(
+        { appCaching: true, serverEdit: (body) => clearToolUses(body, { trigger: 30_000 }) },
+        turns,
+        questions,
+        shape,
+      ),
+  },
+  {
+    framework: 'langchain',
+    name: 'contextEditingMiddleware() (defaults: clear at 100k tokens, keep 3)',
+    run: (turns, questions, shape) =>
+      runLangChainConversation(
+        { appCaching: true, extraMiddleware: () => [contextEditingMiddleware()] },
+        turns,
+        questions,
+        shape,
+      ),
+  },
+  {
+    framework: 'langchain',
+    name: 'contextEditingMiddleware, trigger at 30k tokens',
+    run: (turns, questions, shape) =>
+      runLangChainConversation(
+        {
+          appCaching: true,
+          extraMiddleware: () => [
+            contextEditingMiddleware({
+              edits: [new ClearToolUsesEdit({ trigger: { tokens: 30_000 } })],
+            }),
+          ],
+        },
+        turns,
+        questions,
+        shape,
+      ),
+  },
+  {
+    framework: 'langchain',
+    name: 'summarizationMiddleware, trigger at 30k tokens (stand-in summarizer)',
+    run: (turns, questions, shape) => {
+      const summarizer = new StandInSummarizer();
+      return runLangChainConversation(
+        {
+          appCaching: true,
+          extraMiddleware: () => [
+            summarizationMiddleware({ model: summarizer, trigger: { tokens: 30_000 } }),
+          ],
+          sideCalls: () => summarizer.usage,
+        },
+        turns,
+        questions,
+        shape,
+      );
+    },
+  },
+];
+
+/**
+ * The peers against block mode on the same conversations, in the same run: cost under
+ * each pricing rule against the uncompressed conversation with caching, current answers,
+ * late recall, and requests a provider would refuse (a tool call without its result).
+ */
+async function peersTable(turns: number, measured: Record<string, Record<string, Figures>>) {
+  const rows: (string | number)[][] = [];
+  const results: Record<string, Record<string, Figures>> = {};
+  const row = (
+    shape: string,
+    framework: string,
+    name: string,
+    figures: Figures,
+    baseline: Figures,
+  ) => [
+    shape,
+    framework,
+    name,
+    formatRatio(figures.anthropicCost / baseline.anthropicCost),
+    formatRatio(figures.anthropicAutomaticCost / baseline.anthropicAutomaticCost),
+    formatRatio(figures.openaiCost / baseline.openaiCost),
+    percent(figures.currentAnswersComplete),
+    `${percent(figures.retention)} (${formatRatio(figures.retention / baseline.retention)})`,
+    figures.brokenToolPairs,
+  ];
+  for (const shape of ['records', 'prose', 'json'] as const) {
+    const questions = lateQuestions(10, Math.min(10, turns), shape);
+    for (const framework of Object.keys(frameworks) as Framework[]) {
+      const key = `${framework}-${shape}`;
+      const { uncompressed: baseline, blocks } = measured[key]!;
+      results[key] = { ...measured[key] };
+      rows.push(row(shape, framework, 'ctxopt (defaults)', blocks!, baseline!));
+      for (const peer of peerVariants.filter((variant) => variant.framework === framework)) {
+        const { cumulativeCost: _cumulative, ...figures } = measureConversation(
+          await peer.run(turns, questions, shape),
+          turns,
+        );
+        results[key]![peer.name] = figures;
+        rows.push(row(shape, framework, peer.name, figures, baseline!));
+      }
+    }
+  }
+  const table: BenchTable = {
+    title: `conversation-cost: ctxopt beside each framework's own tools, ${turns} turns`,
+    columns: [
+      'tool output',
+      'framework',
+      'variant',
+      'Anthropic, breakpoints',
+      'Anthropic, automatic',
+      'OpenAI, automatic',
+      'current answers complete',
+      'late recall (vs uncompressed)',
+      'broken tool pairs',
+    ],
+    rows,
+    notes: [
+      'Costs against the uncompressed conversation with caching (the app caches each prompt to its end), same run,',
+      'under the three rules of the table above. Every variant but ctxopt caches the same way as the baseline.',
+      'pruneMessages: the settings of the AI SDK reference example, applied before every step.',
+      'contextEditingMiddleware: LangChain’s, which clears older tool results in the agent’s own state.',
+      'clear_tool_uses: Anthropic’s server-side context edit as its documentation states it (support/clear-tool-uses.ts),',
+      'applied to each request before it is read, billed and cached; the app sends its whole history.',
+      'summarizationMiddleware: LangChain’s, with a deterministic stand-in summarizer (support/stand-in-summarizer.ts:',
+      'the lines naming an order, a batch or a question, 160 characters each, at most 60); its calls are priced too,',
+      'input at 1x uncached, output at 5x (Anthropic) or 8x (OpenAI).',
+    ],
+  };
+  return { table, results };
 }
 
 /**

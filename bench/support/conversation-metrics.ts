@@ -1,11 +1,19 @@
-import { AnthropicCache, countTokens, OpenAICache, sharedPrefixTokens } from './cache-pricing.ts';
+import {
+  AnthropicAutomaticCache,
+  AnthropicCache,
+  countTokens,
+  OpenAICache,
+  sharedPrefixTokens,
+} from './cache-pricing.ts';
 import type { ConversationRecord } from './cost-conversation-ai-sdk.ts';
-import { turnFacts } from './lookup-agent.ts';
+import { promptShows, turnFacts } from './lookup-agent.ts';
 
 export interface ConversationMetrics {
   modelCalls: number;
   /** Effective input cost, base-input-token units, under each schedule. */
   anthropicCost: number;
+  /** Anthropic's prices with automatic prefix caching (`AnthropicAutomaticCache`). */
+  anthropicAutomaticCost: number;
   openaiCost: number;
   /** Cumulative Anthropic cost at the end of each turn. */
   cumulativeCost: number[];
@@ -32,8 +40,8 @@ function completeTurns(record: ConversationRecord): number {
   let complete = 0;
   record.turnEnds.forEach((end, index) => {
     const calls = record.calls.slice(index === 0 ? 0 : record.turnEnds[index - 1], end);
-    if (turnFacts(index + 1).every((fact) => calls.some((call) => call.text.includes(fact))))
-      complete++;
+    const facts = turnFacts(index + 1, record.shape);
+    if (facts.every((fact) => calls.some((call) => promptShows(call.text, fact)))) complete++;
   });
   return complete;
 }
@@ -73,6 +81,8 @@ export function measureConversation(
 ): ConversationMetrics {
   const anthropic = new AnthropicCache();
   const openai = new OpenAICache();
+  const automatic = new AnthropicAutomaticCache();
+  let anthropicAutomaticCost = 0;
   let anthropicCost = 0;
   let openaiCost = 0;
   const perCall: number[] = [];
@@ -83,6 +93,7 @@ export function measureConversation(
     anthropicCost += cost;
     perCall.push(cost);
     openaiCost += openai.price(call.prompt.blocks).cost;
+    anthropicAutomaticCost += automatic.price(call.prompt.blocks).cost;
     if (index > 0) {
       const previous = record.calls[index - 1]!.prompt.blocks;
       const shared = sharedPrefixTokens(previous, call.prompt.blocks);
@@ -90,6 +101,14 @@ export function measureConversation(
       shareSum += shared / promptTokens(call.prompt.blocks);
     }
   });
+  // A summarizer's calls: its input at 1x, uncached; its output at the output price
+  // (Claude Sonnet 4.5: 5x input; GPT-5: 8x input).
+  if (record.sideCalls) {
+    const { inputTokens, outputTokens } = record.sideCalls;
+    anthropicCost += inputTokens + outputTokens * 5;
+    anthropicAutomaticCost += inputTokens + outputTokens * 5;
+    openaiCost += inputTokens + outputTokens * 8;
+  }
   const cumulativeCost: number[] = [];
   let running = 0;
   let callIndex = 0;
@@ -108,6 +127,7 @@ export function measureConversation(
   return {
     modelCalls: record.calls.length,
     anthropicCost,
+    anthropicAutomaticCost,
     openaiCost,
     cumulativeCost,
     meanPrefixReuse: record.calls.length > 1 ? reuseSum / (record.calls.length - 1) : 1,

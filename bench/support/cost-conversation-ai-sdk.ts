@@ -15,8 +15,20 @@ import {
 } from '../../packages/ai-sdk/src/index.ts';
 import type { CompressParams, ContextOptimizer } from '../../packages/core/src/index.ts';
 import { LocalContextOptimizer } from '../../packages/local/src/index.ts';
-import { lookupReply, type RecordedCall, startFakeAnthropic } from './fake-anthropic.ts';
-import { type LateQuestion, lookupResult, SYSTEM_PROMPT, turnQuestion } from './lookup-agent.ts';
+import {
+  type AnthropicRequest,
+  lookupReply,
+  type RecordedCall,
+  startFakeAnthropic,
+} from './fake-anthropic.ts';
+import {
+  type LateQuestion,
+  lookupResult,
+  promptShows,
+  type RecordShape,
+  SYSTEM_PROMPT,
+  turnQuestion,
+} from './lookup-agent.ts';
 
 /** One conversation's record: every model call as the provider received it, and what went to the service. */
 export interface ConversationRecord {
@@ -30,6 +42,10 @@ export interface ConversationRecord {
   retained: boolean[];
   /** Requests with a tool call not answered by its result, when the run checks them itself. */
   brokenToolPairs?: number;
+  /** How the lookup tool printed its records. @default 'records' */
+  shape?: RecordShape;
+  /** Calls to another model the app's middleware made (a summarizer), priced beside the agent's. */
+  sideCalls?: { inputTokens: number; outputTokens: number };
 }
 
 export interface CostVariant {
@@ -42,6 +58,10 @@ export interface CostVariant {
    * request, Anthropic's automatic caching), as an app without ctxopt's block mode does.
    */
   appCaching?: boolean;
+  /** Edits each request on the provider's side before it is read and billed (context editing). */
+  serverEdit?: (body: AnthropicRequest) => AnthropicRequest;
+  /** Rewrites each step's messages before the model call (`generateText`'s `prepareStep`). */
+  prepareMessages?: (messages: ModelMessage[]) => ModelMessage[];
 }
 
 /** A `ContextOptimizer` that records what it is sent. */
@@ -81,10 +101,11 @@ export async function runAiSdkConversation(
   variant: CostVariant,
   turns: number,
   questions: readonly LateQuestion[],
+  shape: RecordShape = 'records',
 ): Promise<ConversationRecord> {
   const { optimizer, sent } = recordingOptimizer(new LocalContextOptimizer());
   const canRetrieve = variant.retrieveTool !== undefined;
-  const server = await startFakeAnthropic(lookupReply(canRetrieve));
+  const server = await startFakeAnthropic(lookupReply(canRetrieve), variant.serverEdit);
   try {
     const anthropic = createAnthropic({ baseURL: server.url, apiKey: 'sk-ant-bench' });
     const base = anthropic('claude-sonnet-4-5');
@@ -102,13 +123,21 @@ export async function runAiSdkConversation(
           properties: { batch: { type: 'integer' } },
           required: ['batch'],
         }),
-        execute: async ({ batch }) => lookupResult(batch),
+        execute: async ({ batch }) => lookupResult(batch, shape),
       }),
       ...variant.retrieveTool?.(optimizer),
     };
     const providerOptions = variant.appCaching
       ? { anthropic: { cacheControl: { type: 'ephemeral' as const } } }
       : undefined;
+    const prepare = variant.prepareMessages;
+    const prepareStep = prepare
+      ? {
+          prepareStep: ({ messages }: { messages: ModelMessage[] }) => ({
+            messages: prepare(messages),
+          }),
+        }
+      : {};
     const messages: ModelMessage[] = [];
     const turnEnds: number[] = [];
     for (let turn = 1; turn <= turns; turn++) {
@@ -120,6 +149,7 @@ export async function runAiSdkConversation(
         tools,
         stopWhen: isStepCount(4),
         ...(providerOptions ? { providerOptions } : {}),
+        ...prepareStep,
       });
       messages.push(...result.responseMessages);
       turnEnds.push(server.calls.length);
@@ -137,8 +167,9 @@ export async function runAiSdkConversation(
         tools,
         stopWhen: isStepCount(4),
         ...(providerOptions ? { providerOptions } : {}),
+        ...prepareStep,
       });
-      retained.push(server.calls.slice(from).some((call) => call.text.includes(late.fact)));
+      retained.push(server.calls.slice(from).some((call) => promptShows(call.text, late.fact)));
     }
     return {
       calls: server.calls.slice(0, turnEnds.at(-1)),
@@ -146,6 +177,7 @@ export async function runAiSdkConversation(
       compressCalls,
       conversationCharacters,
       retained,
+      shape,
     };
   } finally {
     await server.close();

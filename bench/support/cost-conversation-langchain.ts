@@ -12,7 +12,14 @@ import {
 import { LocalContextOptimizer } from '../../packages/local/src/index.ts';
 import { type ConversationRecord, recordingOptimizer } from './cost-conversation-ai-sdk.ts';
 import { lookupReply, startFakeAnthropic } from './fake-anthropic.ts';
-import { type LateQuestion, lookupResult, SYSTEM_PROMPT, turnQuestion } from './lookup-agent.ts';
+import {
+  type LateQuestion,
+  lookupResult,
+  promptShows,
+  type RecordShape,
+  SYSTEM_PROMPT,
+  turnQuestion,
+} from './lookup-agent.ts';
 
 export interface LangChainCostVariant {
   /** `undefined`: the agent without the middleware. */
@@ -23,6 +30,10 @@ export interface LangChainCostVariant {
    * each prompt for Anthropic's cache, as an app without ctxopt's block mode does.
    */
   appCaching?: boolean;
+  /** More middleware, before the app's caching (LangChain's `contextEditingMiddleware`, say). */
+  extraMiddleware?: () => unknown[];
+  /** Tokens of calls the extra middleware made to a model of its own (a summarizer). */
+  sideCalls?: () => { inputTokens: number; outputTokens: number };
 }
 
 const textOf = (content: unknown) =>
@@ -37,12 +48,13 @@ export async function runLangChainConversation(
   variant: LangChainCostVariant,
   turns: number,
   questions: readonly LateQuestion[],
+  shape: RecordShape = 'records',
 ): Promise<ConversationRecord> {
   const { optimizer, sent } = recordingOptimizer(new LocalContextOptimizer());
   const server = await startFakeAnthropic(lookupReply(variant.retrieve === true));
   const calls = server.calls;
   try {
-    const lookup = tool(async ({ batch }: { batch: number }) => lookupResult(batch), {
+    const lookup = tool(async ({ batch }: { batch: number }) => lookupResult(batch, shape), {
       name: 'lookup',
       description: 'Looks up the orders of a batch.',
       schema: {
@@ -66,6 +78,7 @@ export async function runLangChainConversation(
         ...(variant.middleware
           ? [contextOptimizerMiddleware({ optimizer, ...variant.middleware })]
           : []),
+        ...((variant.extraMiddleware?.() ?? []) as never[]),
         ...(variant.appCaching ? [anthropicPromptCachingMiddleware()] : []),
       ],
     });
@@ -94,7 +107,7 @@ export async function runLangChainConversation(
       await agent.invoke({
         messages: [...(messages as never[]), { role: 'user', content: late.question }],
       });
-      retained.push(calls.slice(from).some((call) => call.text.includes(late.fact)));
+      retained.push(calls.slice(from).some((call) => promptShows(call.text, late.fact)));
     }
     return {
       calls: calls.slice(0, turnEnds.at(-1)),
@@ -102,6 +115,8 @@ export async function runLangChainConversation(
       compressCalls,
       conversationCharacters,
       retained,
+      shape,
+      ...(variant.sideCalls ? { sideCalls: variant.sideCalls() } : {}),
     };
   } finally {
     await server.close();

@@ -68,12 +68,17 @@ export function pricedPrompt(body: AnthropicRequest): PricedPrompt {
  * reports the cache reads and writes that Anthropic's schedule gives this sequence of
  * prompts, as Anthropic does.
  */
-export async function startFakeAnthropic(reply: (call: RecordedCall) => FakeReply) {
+export async function startFakeAnthropic(
+  reply: (call: RecordedCall) => FakeReply,
+  /** A server-side edit of each request before it is read, billed and cached (context editing). */
+  serverEdit?: (body: AnthropicRequest) => AnthropicRequest,
+) {
   const calls: RecordedCall[] = [];
   const cache = new AnthropicCache();
   let ids = 0;
   const server = await startMessagesFake(
-    (body) => {
+    (sent) => {
+      const body = serverEdit ? serverEdit(sent) : sent;
       const prompt = pricedPrompt(body);
       const call: RecordedCall = { body, prompt, text: prompt.blocks.join('\n') };
       calls.push(call);

@@ -12,20 +12,65 @@ export function orderId(batch: number, index: number): number {
   return batch * 1000 + index;
 }
 
-/** The record line of one order: every field a later question might ask about. */
-export function orderRecord(batch: number, index: number): string {
-  const seed = (batch * 7919 + index * 104_729) % 100_003;
-  const total = ((seed % 90_000) / 100 + 10).toFixed(2);
-  const day = String((seed % 28) + 1).padStart(2, '0');
-  return (
-    `order ${orderId(batch, index)} | customer ${['Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli'][seed % 5]}-${seed % 997} | ` +
-    `status ${statuses[seed % 4]} | total ${total} EUR | placed 2026-0${(seed % 9) + 1}-${day} | warehouse ${warehouses[seed % 5]}`
-  );
+/**
+ * How the lookup tool prints its records: one record a line (`records`), one paragraph of
+ * prose with a sentence a record (`prose`), a JSON array (`json`), or a batch-by-batch mix
+ * of the three (`mix`).
+ */
+export type RecordShape = 'records' | 'prose' | 'json' | 'mix';
+export const recordShapes: readonly RecordShape[] = ['records', 'prose', 'json', 'mix'];
+
+/** The shape batch `batch` is printed in. */
+function shapeOf(shape: RecordShape, batch: number): Exclude<RecordShape, 'mix'> {
+  return shape === 'mix' ? (['records', 'prose', 'json'] as const)[batch % 3]! : shape;
 }
 
-/** The lookup tool's result for a batch: 40 record lines. */
-export function lookupResult(batch: number): string {
-  return Array.from({ length: 40 }, (_, index) => orderRecord(batch, index)).join('\n');
+/** The fields of one order: every field a later question might ask about. */
+function orderFields(batch: number, index: number) {
+  const seed = (batch * 7919 + index * 104_729) % 100_003;
+  return {
+    order: orderId(batch, index),
+    customer: `${['Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli'][seed % 5]}-${seed % 997}`,
+    status: statuses[seed % 4]!,
+    total: `${((seed % 90_000) / 100 + 10).toFixed(2)} EUR`,
+    placed: `2026-0${(seed % 9) + 1}-${String((seed % 28) + 1).padStart(2, '0')}`,
+    warehouse: warehouses[seed % 5]!,
+  };
+}
+
+/** One order as the lookup tool prints it in `shape`: a line, a sentence or a JSON object. */
+export function orderRecord(batch: number, index: number, shape: RecordShape = 'records'): string {
+  const fields = orderFields(batch, index);
+  const { order, customer, status, total, placed, warehouse } = fields;
+  switch (shapeOf(shape, batch)) {
+    case 'prose':
+      return `Order ${order} was placed on ${placed} by customer ${customer}, is ${status}, totals ${total} and ships from the ${warehouse} warehouse.`;
+    case 'json':
+      return JSON.stringify(fields);
+    default:
+      return `order ${order} | customer ${customer} | status ${status} | total ${total} | placed ${placed} | warehouse ${warehouse}`;
+  }
+}
+
+/** The lookup tool's result for a batch: its 40 records in `shape`. */
+export function lookupResult(batch: number, shape: RecordShape = 'records'): string {
+  const records = Array.from({ length: 40 }, (_, index) => orderRecord(batch, index, shape));
+  switch (shapeOf(shape, batch)) {
+    case 'prose':
+      return records.join(' ');
+    case 'json':
+      return `[${records.join(',')}]`;
+    default:
+      return records.join('\n');
+  }
+}
+
+/**
+ * Whether a prompt, as the fake provider records it (each block JSON-encoded), shows
+ * `fact`: as written, or with its quotes escaped (a JSON record inside a tool result).
+ */
+export function promptShows(promptText: string, fact: string): boolean {
+  return promptText.includes(fact) || promptText.includes(JSON.stringify(fact).slice(1, -1));
 }
 
 export const SYSTEM_PROMPT =
@@ -41,10 +86,10 @@ export function turnQuestion(batch: number): string {
  * these reach the model in the turn's calls tells whether compression left the current
  * answer complete.
  */
-export function turnFacts(batch: number): string[] {
-  return Array.from({ length: 40 }, (_, index) => orderRecord(batch, index)).filter((line) =>
-    line.includes('| status pending |'),
-  );
+export function turnFacts(batch: number, shape: RecordShape = 'records'): string[] {
+  return Array.from({ length: 40 }, (_, index) => index)
+    .filter((index) => orderFields(batch, index).status === 'pending')
+    .map((index) => orderRecord(batch, index, shape));
 }
 
 /** A late question: the total of one order of an early batch, and the fact that answers it. */
@@ -56,14 +101,18 @@ export interface LateQuestion {
 }
 
 /** `count` late questions about the first `earlyTurns` batches, spread evenly. */
-export function lateQuestions(count: number, earlyTurns: number): LateQuestion[] {
+export function lateQuestions(
+  count: number,
+  earlyTurns: number,
+  shape: RecordShape = 'records',
+): LateQuestion[] {
   return Array.from({ length: count }, (_, index) => {
     const batch = (index % earlyTurns) + 1;
     const record = (index * 17 + 5) % 40;
     return {
       question: `What was the total of order ${orderId(batch, record)}, and which warehouse shipped it?`,
       orderId: orderId(batch, record),
-      fact: orderRecord(batch, record),
+      fact: orderRecord(batch, record, shape),
     };
   });
 }
@@ -91,7 +140,7 @@ export function scriptedReply(
   const late = /order (\d+),/.exec(lastUserText);
   if (!late) return { text: 'Noted.' };
   const id = Number(late[1]);
-  if (promptText.includes(`order ${id} |`)) return { text: `Order ${id}: found.` };
+  if (orderShown(promptText, id)) return { text: `Order ${id}: found.` };
   if (canRetrieve && !lastIsToolResult) {
     const batch = Math.floor(id / 1000);
     for (const handle of handlesOfBatch(promptText, batch)) {
@@ -101,6 +150,17 @@ export function scriptedReply(
   return { text: `I cannot find order ${id}.` };
 }
 
+/** Where a record of any shape names its order: `order 1005 |`, `Order 1005 was`, `\"order\":1005`. */
+const orderMention = /order (\d+) \||Order (\d+) was|\\?"order\\?":(\d+)/g;
+
+/** Whether the prompt shows order `id`'s record (in any shape). */
+function orderShown(promptText: string, id: number): boolean {
+  for (const match of promptText.matchAll(orderMention)) {
+    if (Number(match[1] ?? match[2] ?? match[3]) === id) return true;
+  }
+  return false;
+}
+
 /** Handles of compressed texts that kept some order of `batch` (so the model knows which to ask for). */
 function handlesOfBatch(promptText: string, batch: number): string[] {
   const handles: string[] = [];
@@ -108,8 +168,8 @@ function handlesOfBatch(promptText: string, batch: number): string[] {
     const before = promptText.slice(Math.max(0, match.index - 6_000), match.index);
     const lastHandle = before.lastIndexOf('ctxopt_retrieve {');
     const text = before.slice(lastHandle + 1);
-    const ids = [...text.matchAll(/order (\d+) \|/g)].map((found) =>
-      Math.floor(Number(found[1]) / 1000),
+    const ids = [...text.matchAll(orderMention)].map((found) =>
+      Math.floor(Number(found[1] ?? found[2] ?? found[3]) / 1000),
     );
     if (ids.length > 0 && ids.at(-1) === batch) handles.push(match[1]!);
   }

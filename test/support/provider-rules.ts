@@ -56,3 +56,13 @@ export function turnRulesBroken(messages: readonly RuleMessage[]): string | unde
   }
   return undefined;
 }
+
+/**
+ * The roles from the last user message on: the current turn as the app shaped it. A
+ * compression that added a speaker inside the turn (or moved the last user message)
+ * changes them.
+ */
+export function currentTurnRoles(messages: readonly RuleMessage[]): string[] {
+  const roles = messages.map((message) => message.role);
+  return roles.slice(Math.max(0, roles.lastIndexOf('user')));
+}

@@ -29,6 +29,8 @@ export interface RunFigures {
   turns: TurnFigures[];
   totals: {
     calls: number;
+    compressCalls: number;
+    chargedInputTokens: number;
     inputTokens: number;
     compressedTokens: number;
     reduction: number;
@@ -106,11 +108,15 @@ export async function main(options: MainOptions = {}): Promise<RunFigures> {
       const inputTokens = calls.reduce((sum, call) => sum + call.inputTokens, 0);
       const compressedTokens = calls.reduce((sum, call) => sum + call.compressedTokens, 0);
       const modelInputTokens = steps.reduce((sum, step) => sum + (step.usage.inputTokens ?? 0), 0);
+      const serviceRequestIds = calls.flatMap((call) => call.serviceRequestIds);
       const figures: TurnFigures = {
         question,
         answer,
         toolCalls,
         calls,
+        compressCalls: serviceRequestIds.length,
+        chargedInputTokens: calls.reduce((sum, call) => sum + call.chargedInputTokens, 0),
+        reusedInputTokens: calls.reduce((sum, call) => sum + call.reusedInputTokens, 0),
         inputTokens,
         compressedTokens,
         reduction: reductionOf(inputTokens, compressedTokens),
@@ -118,7 +124,9 @@ export async function main(options: MainOptions = {}): Promise<RunFigures> {
       };
       turns.push(figures);
       log(
-        `  ctxopt:      ${calls.length} ${calls.length === 1 ? 'call' : 'calls'} (${calls.map((call) => `${call.status} ${call.requestId ?? '-'}`).join(', ')}), ${formatTokens(inputTokens)} tokens compressed to ${formatTokens(compressedTokens)}, reduction ${formatReduction(figures.reduction)}; the model read ${formatTokens(modelInputTokens)} tokens`,
+        // One line per turn: the compress calls made (a step that reused an earlier step's
+        // compression made none and is charged nothing for it), then the turn's figures.
+        `  ctxopt:      ${plural(calls.length, 'model call')}, ${plural(serviceRequestIds.length, 'compress call')} (${serviceRequestIds.join(', ') || 'none'}) charged ${formatTokens(figures.chargedInputTokens)} tokens, ${formatTokens(figures.reusedInputTokens)} more reused; ${formatTokens(inputTokens)} tokens compressed to ${formatTokens(compressedTokens)}, reduction ${formatReduction(figures.reduction)}; the model read ${formatTokens(modelInputTokens)} tokens`,
       );
       history.push({ role: 'user', content: question }, ...(await result.responseMessages));
     }
@@ -129,6 +137,8 @@ export async function main(options: MainOptions = {}): Promise<RunFigures> {
     const totalCompressed = sum((turn) => turn.compressedTokens);
     const totals = {
       calls: sum((turn) => turn.calls.length),
+      compressCalls: sum((turn) => turn.compressCalls),
+      chargedInputTokens: sum((turn) => turn.chargedInputTokens),
       inputTokens: totalInput,
       compressedTokens: totalCompressed,
       reduction: reductionOf(totalInput, totalCompressed),
@@ -136,7 +146,7 @@ export async function main(options: MainOptions = {}): Promise<RunFigures> {
     };
     log('');
     log(
-      `Total: ${turns.length} turns, ${totals.calls} model calls, ${formatTokens(totals.inputTokens)} tokens compressed to ${formatTokens(totals.compressedTokens)}, saved ${formatTokens(totals.inputTokens - totals.compressedTokens)} tokens, reduction ${formatReduction(totals.reduction)}; the model read ${formatTokens(totals.modelInputTokens)} tokens`,
+      `Total: ${turns.length} turns, ${totals.calls} model calls, ${plural(totals.compressCalls, 'compress call')} charged ${formatTokens(totals.chargedInputTokens)} tokens, ${formatTokens(totals.inputTokens)} tokens compressed to ${formatTokens(totals.compressedTokens)}, saved ${formatTokens(totals.inputTokens - totals.compressedTokens)} tokens, reduction ${formatReduction(totals.reduction)}; the model read ${formatTokens(totals.modelInputTokens)} tokens`,
     );
     return {
       target: service.target,
@@ -146,6 +156,10 @@ export async function main(options: MainOptions = {}): Promise<RunFigures> {
   } finally {
     await service.close();
   }
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 export { conversationTurns } from './conversation.ts';

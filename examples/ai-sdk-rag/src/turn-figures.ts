@@ -7,6 +7,10 @@ export interface CallFigures {
   requestId: string | undefined;
   /** The compress calls made for this model call; an unchanged span reused makes none. */
   serviceRequestIds: string[];
+  /** Input tokens the service charged for those calls. */
+  chargedInputTokens: number;
+  /** Input tokens of compressions reused from an earlier step: charged then, not again. */
+  reusedInputTokens: number;
   /** `compressed`, or `skipped` / `failed` when the prompt went to the model as it was. */
   status: string;
   /** Tokens of the compressible part of the prompt (history and retrieved sections). */
@@ -22,6 +26,11 @@ export interface TurnFigures {
   /** `lookupStation({"code":"WF-03"})` for each tool call of the turn. */
   toolCalls: string[];
   calls: CallFigures[];
+  /** Compress calls the turn made (a step that reused a compression made none). */
+  compressCalls: number;
+  /** Input tokens the service charged for the turn, and those reused without a charge. */
+  chargedInputTokens: number;
+  reusedInputTokens: number;
   inputTokens: number;
   compressedTokens: number;
   /** 1 - compressed / input, 0 when nothing was compressed. */
@@ -36,6 +45,8 @@ export function callFiguresOf(providerMetadata: ProviderMetadata | undefined): C
   return {
     requestId: usage?.requestId,
     serviceRequestIds: usage?.requestIds ?? [],
+    chargedInputTokens: usage?.chargedInputTokens ?? 0,
+    reusedInputTokens: usage?.reusedInputTokens ?? 0,
     status: usage?.status ?? 'absent',
     inputTokens: usage?.inputTokens ?? 0,
     compressedTokens: usage?.compressedTokens ?? 0,

@@ -39,7 +39,7 @@ describe('the AI SDK RAG example', { timeout: 30_000 }, () => {
   it('streams each answer and prints per-turn savings that add up to the total', async () => {
     const { lines, writes, figures } = await run({});
     const requestIds: string[] = [];
-    const sums = { calls: 0, input: 0, compressed: 0, model: 0 };
+    const sums = { calls: 0, compressCalls: 0, charged: 0, input: 0, compressed: 0, model: 0 };
     for (const [index, question] of conversationTurns.entries()) {
       const start = lines.indexOf(`Turn ${index + 1}. user: ${question}`);
       expect(start).toBeGreaterThan(0);
@@ -49,17 +49,17 @@ describe('the AI SDK RAG example', { timeout: 30_000 }, () => {
         turnLines.find((line) => line.startsWith('  assistant:')),
         /^ {2}assistant: +(.+)$/,
       );
-      const [, calls, ids, input, compressed, reduction, model] = match(
-        lines[end],
-        /^ {2}ctxopt: +(\d+) calls? \((.+)\), ([\d,]+) tokens compressed to ([\d,]+), reduction ([\d.]+)%; the model read ([\d,]+) tokens$/,
-      );
-      const callEntries = ids!.split(', ').map((entry) => entry.split(' '));
-      expect(callEntries).toHaveLength(Number(calls));
-      for (const [status, requestId] of callEntries) {
-        expect(status).toBe('compressed');
-        expect(requestId).toMatch(/\S/);
-        requestIds.push(requestId!);
-      }
+      const [, calls, compressCalls, ids, charged, reused, input, compressed, reduction, model] =
+        match(
+          lines[end],
+          /^ {2}ctxopt: +(\d+) model calls?, (\d+) compress calls? \((.+)\) charged ([\d,]+) tokens, ([\d,]+) more reused; ([\d,]+) tokens compressed to ([\d,]+), reduction ([\d.]+)%; the model read ([\d,]+) tokens$/,
+        );
+      // Each compress call once, by its own request id: a step that reused a compression
+      // made no call and is charged nothing for it.
+      const serviceIds = ids === 'none' ? [] : ids!.split(', ');
+      expect(serviceIds).toHaveLength(Number(compressCalls));
+      expect(new Set(serviceIds).size).toBe(serviceIds.length);
+      requestIds.push(...serviceIds);
       const before = parseCount(input!);
       const after = parseCount(compressed!);
       expect(after).toBeLessThan(before);
@@ -76,26 +76,40 @@ describe('the AI SDK RAG example', { timeout: 30_000 }, () => {
         compressedTokens: after,
         modelInputTokens: parseCount(model!),
       });
-      expect(returned.calls.map((call) => call.requestId)).toEqual(callEntries.map(([, id]) => id));
+      expect(returned.calls).toHaveLength(Number(calls));
+      for (const call of returned.calls) expect(call.status).toBe('compressed');
+      expect(returned.calls.flatMap((call) => call.serviceRequestIds)).toEqual(serviceIds);
+      expect(returned).toMatchObject({
+        compressCalls: Number(compressCalls),
+        chargedInputTokens: parseCount(charged!),
+        reusedInputTokens: parseCount(reused!),
+      });
+      // What the model received was charged now or reused: never counted twice.
+      expect(parseCount(charged!) + parseCount(reused!)).toBeGreaterThanOrEqual(before);
       // The answer arrived in pieces, not in one write.
       const pieces = writes.filter((text) => answer!.includes(text.trim()) && text.trim() !== '');
       expect(pieces.length).toBeGreaterThan(3);
 
       sums.calls += Number(calls);
+      sums.compressCalls += Number(compressCalls);
+      sums.charged += parseCount(charged!);
       sums.input += before;
       sums.compressed += after;
       sums.model += parseCount(model!);
     }
-    // A step that reuses the unchanged history names the compression it reused.
-    expect(new Set(requestIds).size).toBeLessThanOrEqual(requestIds.length);
-    expect(new Set(requestIds).size).toBeGreaterThan(0);
+    // Every compress call of the conversation is printed once.
+    expect(new Set(requestIds).size).toBe(requestIds.length);
+    expect(requestIds.length).toBeGreaterThan(0);
 
-    const [, turns, calls, input, compressed, saved, reduction, model] = match(
-      lines.findLast((line) => line.startsWith('Total:')),
-      /^Total: (\d+) turns, (\d+) model calls, ([\d,]+) tokens compressed to ([\d,]+), saved ([\d,]+) tokens, reduction ([\d.]+)%; the model read ([\d,]+) tokens$/,
-    );
+    const [, turns, calls, compressCalls, charged, input, compressed, saved, reduction, model] =
+      match(
+        lines.findLast((line) => line.startsWith('Total:')),
+        /^Total: (\d+) turns, (\d+) model calls, (\d+) compress calls? charged ([\d,]+) tokens, ([\d,]+) tokens compressed to ([\d,]+), saved ([\d,]+) tokens, reduction ([\d.]+)%; the model read ([\d,]+) tokens$/,
+      );
     expect(Number(turns)).toBe(conversationTurns.length);
     expect(Number(calls)).toBe(sums.calls);
+    expect(Number(compressCalls)).toBe(sums.compressCalls);
+    expect(parseCount(charged!)).toBe(sums.charged);
     expect(parseCount(input!)).toBe(sums.input);
     expect(parseCount(compressed!)).toBe(sums.compressed);
     expect(parseCount(saved!)).toBe(sums.input - sums.compressed);
@@ -138,6 +152,9 @@ describe('the AI SDK RAG example', { timeout: 30_000 }, () => {
         figures.turns.flatMap((turn) => turn.calls.flatMap((call) => call.serviceRequestIds)),
       );
       expect(compressCalls.length).toBeLessThan(figures.totals.calls);
+      expect(figures.totals.compressCalls).toBe(compressCalls.length);
+      // What the demo prints as charged is what the service's ledger charged.
+      expect(figures.totals.chargedInputTokens).toBe(service.ledger.usedTokens(service.apiKey));
     } finally {
       await service.close();
     }

@@ -212,7 +212,7 @@ describe('block mode through generateText and @ai-sdk/anthropic, default setting
     expect(result.text).toBe('Found order 1037.');
   });
 
-  it('brings the same detail back by recall, before the question and after the cached blocks', async () => {
+  it('brings the same detail back by recall, with the question and after the cached blocks', async () => {
     const { fake, model } = await agentSetup();
     const messages = await runTurns(model, 8, lookupTools);
     const result = await generateText({
@@ -224,8 +224,8 @@ describe('block mode through generateText and @ai-sdk/anthropic, default setting
     });
     expect(result.text).toBe('Found order 1037.');
     const body = fake.requests.at(-1)!;
-    // Content blocks in prompt order: the recall comes after the cached blocks' breakpoint
-    // and before the question, which carries the tail breakpoint.
+    // Content blocks in prompt order: the recall comes after the cached blocks' breakpoint,
+    // in the question's own message right after its text, and carries the tail breakpoint.
     const blocks = body.messages.flatMap((message) => blocksOf(message));
     const recallIndex = blocks.findIndex((block) =>
       block.text?.startsWith('Recalled from the compressed history'),
@@ -233,8 +233,12 @@ describe('block mode through generateText and @ai-sdk/anthropic, default setting
     const markers = blocks.flatMap((block, index) => (block.cache_control ? [index] : []));
     expect(markers).toHaveLength(2);
     expect(recallIndex).toBeGreaterThan(markers[0]!);
-    expect(recallIndex).toBeLessThan(markers[1]!);
-    expect(blocks[markers[1]!]!.text).toBe('What is the status of order 1037?');
+    expect(recallIndex).toBe(markers[1]!);
+    expect(blocks[recallIndex - 1]!.text).toBe('What is the status of order 1037?');
+    expect(blocksOf(body.messages.at(-1)!).map((block) => block.text)).toEqual([
+      'What is the status of order 1037?',
+      blocks[recallIndex]!.text,
+    ]);
     expect(JSON.stringify(blocks[recallIndex])).toContain(orderLine(1, 37));
   });
   it('caches a tool loop’s fresh results to the end of the prompt: the loop’s next step reads them', async () => {

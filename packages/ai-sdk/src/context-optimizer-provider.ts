@@ -1,15 +1,18 @@
 import { type LanguageModelV4, NoSuchModelError, type ProviderV4 } from '@ai-sdk/provider';
 import { loadApiKey, loadSetting } from '@ai-sdk/provider-utils';
-import type {
-  CompressionLevel,
-  CompressionMode,
-  ContextOptimizer,
-  LevelOrMode,
+import {
+  type CompressionLevel,
+  type CompressionMode,
+  type ContextOptimizer,
+  checkOptionKeys,
+  type LevelOrMode,
 } from '@ctxopt/core';
 import { ContextOptimizerLanguageModel } from './context-optimizer-language-model.ts';
+import { optionError } from './error-mapping.ts';
 import { DEFAULT_GENERATE_TIMEOUT_MS } from './middleware-settings.ts';
 import type { ContextOptimizerModelId } from './model-id.ts';
 import { type OptimizerSourceOptions, resolveOptimizer } from './optimizer-source.ts';
+import { providerOptionKeys } from './option-keys.ts';
 import type { ContextOptimizerUsage } from './usage-metadata.ts';
 
 /**
@@ -74,6 +77,11 @@ const PROVIDER_ID = 'ctxopt.generate';
 export function createContextOptimizer(
   settings: ContextOptimizerProviderSettings = {},
 ): ContextOptimizerProvider {
+  try {
+    checkOptionKeys(settings, providerOptionKeys, { owner: 'createContextOptimizer' });
+  } catch (error) {
+    throw optionError(error);
+  }
   const timeout = settings.timeout ?? DEFAULT_GENERATE_TIMEOUT_MS;
   // A ready optimizer (and a clash with client options) is checked at once; a client is built lazily.
   let optimizer: ContextOptimizer | undefined = settings.optimizer

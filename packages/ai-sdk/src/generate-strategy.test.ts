@@ -71,6 +71,8 @@ describe("contextOptimizerMiddleware, strategy: 'generate'", () => {
       compressedTokens: 64,
       savedTokens: 1146,
       reductionPct: 94.71,
+      chargedInputTokens: 1210,
+      reusedInputTokens: 0,
     });
   });
 

@@ -3,6 +3,7 @@ import {
   type ContextOptimizer,
   ConversationCompressor,
   type ConversationPolicy,
+  checkOptionKeys,
   type ProviderId,
   resolveConversationPolicy,
 } from '@ctxopt/core';
@@ -10,6 +11,7 @@ import { createCompressedMessage } from './compressed-message.ts';
 import type { ContextOptimizerMiddlewareOptions } from './context-optimizer-middleware.ts';
 import { optionError } from './error-mapping.ts';
 import { resolveOptimizer } from './optimizer-source.ts';
+import { middlewareOptionKeys } from './option-keys.ts';
 import type { ContextOptimizerUsage } from './usage-metadata.ts';
 
 export const DEFAULT_GENERATE_TIMEOUT_MS = 60_000;
@@ -34,6 +36,11 @@ const owner = 'contextOptimizerMiddleware';
 export function resolveMiddlewareSettings(
   options: ContextOptimizerMiddlewareOptions,
 ): MiddlewareSettings {
+  try {
+    checkOptionKeys(options, middlewareOptionKeys, { owner });
+  } catch (error) {
+    throw optionError(error);
+  }
   const strategy = options.strategy ?? 'compress';
   if (strategy !== 'compress' && strategy !== 'generate') {
     throw optionError(

@@ -31,7 +31,12 @@ export function promptEdits(
       if (message.role !== 'user' && message.role !== 'assistant') return message;
       return { ...message, content: [{ type: 'text' as const, text: compressedText }] };
     },
-    recallMessage: (text) => ({ role: 'user', content: [{ type: 'text', text }] }),
+    // The recall rides with the question as its last text part: the turn keeps the app's
+    // roles, and the question's own bytes come first.
+    appendRecall(message, text) {
+      if (message.role !== 'user') return message;
+      return { ...message, content: [...message.content, { type: 'text' as const, text }] };
+    },
     // Anthropic caches the prompt up to here: the compressed blocks, the same on every call.
     markCacheBreakpoint(message) {
       const anthropic = {

@@ -4,6 +4,7 @@ import type {
   LanguageModelV4ToolResultOutput,
 } from '@ai-sdk/provider';
 import { contextOptimizerMiddleware } from '@ctxopt/ai-sdk';
+import { RECALL_HEADER } from '@ctxopt/core';
 import { wrapLanguageModel } from 'ai';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import {
   policyOptions,
 } from '../../../test/support/policy-arbitraries.ts';
 import {
+  currentTurnRoles,
   openAIRulesBroken,
   type RuleMessage,
   turnRulesBroken,
@@ -177,6 +179,14 @@ const partsOf = (prompt: LanguageModelV4Prompt, type: string) =>
 const hasCacheMarker = (message: LanguageModelV4Message) =>
   message.providerOptions?.anthropic?.cacheControl !== undefined;
 
+/** The question without the recall block mode adds as its last text part (if any). */
+function withoutRecall(message: LanguageModelV4Message): LanguageModelV4Message {
+  if (message.role !== 'user') return message;
+  const last = message.content.at(-1);
+  if (last?.type !== 'text' || !last.text.startsWith(RECALL_HEADER)) return message;
+  return { ...message, content: message.content.slice(0, -1) };
+}
+
 /** The message as the caller wrote it: the Anthropic cache marker block mode adds removed. */
 function withoutCacheMarker(message: LanguageModelV4Message): LanguageModelV4Message {
   if (!hasCacheMarker(message)) return message;
@@ -217,9 +227,12 @@ describe('every rewritten prompt keeps the rules providers enforce', () => {
 
         expect(openAIRulesBroken(ruleMessages(sent))).toBeUndefined();
         expect(turnRulesBroken(ruleMessages(sent))).toBeUndefined();
-        // The current question, or the newest tool results (unless keepLast is 0), reach the model as they were.
+        // No speaker added inside the turn: from the last user message on, the app's roles.
+        expect(currentTurnRoles(ruleMessages(sent))).toEqual(currentTurnRoles(ruleMessages(input)));
+        // The current question (its recall, if any, after it), or the newest tool results
+        // (unless keepLast is 0), reach the model as they were.
         if (input.at(-1)!.role !== 'tool' || options.keepLast > 0) {
-          expect(sent.at(-1)).toEqual(input.at(-1));
+          expect(withoutRecall(sent.at(-1)!)).toEqual(input.at(-1));
         }
         // System prompts, files and tool calls are never dropped or changed (empty messages are).
         const systems = (p: LanguageModelV4Prompt) =>

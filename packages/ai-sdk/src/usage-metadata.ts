@@ -53,6 +53,15 @@ export interface ContextOptimizerUsage {
   compressedTokens: number;
   savedTokens: number;
   reductionPct: number;
+  /**
+   * Input tokens the service charged for this call: its new compress (or generate) calls
+   * only. A compression reused from the store or an earlier step is charged nothing again,
+   * so summed over the steps and turns of a conversation this equals what the service
+   * charged. `inputTokens` also counts reused spans.
+   */
+  chargedInputTokens: number;
+  /** Input tokens of the compressions this call reused, charged when they were first made. */
+  reusedInputTokens: number;
   /** The monthly quota, when the response carries it. */
   monthly?: Pick<MonthlyUsage, 'limitTokens' | 'usedTokens' | 'remainingTokens' | 'resetsAt'>;
   /** Set when `status` is `skipped`, or when the answer was not used (`no-saving`). */
@@ -88,7 +97,14 @@ export function usageFromResponse(
   return summarizeUsage(response);
 }
 
-const noTokens = { inputTokens: 0, compressedTokens: 0, savedTokens: 0, reductionPct: 0 };
+const noTokens = {
+  inputTokens: 0,
+  compressedTokens: 0,
+  savedTokens: 0,
+  reductionPct: 0,
+  chargedInputTokens: 0,
+  reusedInputTokens: 0,
+};
 
 export function skippedUsage(reason: SkipReason): ContextOptimizerUsage {
   return { status: 'skipped', ...noTokens, reason };

@@ -147,6 +147,11 @@ export { Deadline } from './planner/deadline.ts';
 export { estimateTokens } from './planner/estimate-tokens.ts';
 export { fitContext } from './planner/fit-context.ts';
 export {
+  checkOptionKeys,
+  type OptionSource,
+  renamedOptions,
+} from './planner/option-keys.ts';
+export {
   type CompressionPlan,
   type CompressionSkipReason,
   type CompressionSpan,
@@ -156,7 +161,6 @@ export { planConversation } from './planner/plan-conversation.ts';
 export {
   applyCallOptions,
   conversationPolicyKeys,
-  type OptionSource,
   resolveConversationPolicy,
 } from './planner/resolve-policy.ts';
 export { CalibratedTokenCounter, type TokenCounter } from './planner/token-counter.ts';

@@ -13,6 +13,10 @@ export interface UsageSummary {
   compressedTokens: number;
   savedTokens: number;
   reductionPct: number;
+  /** Input tokens the service charged for this request: all of `inputTokens` (one new call). */
+  chargedInputTokens: number;
+  /** Input tokens reused from an earlier compression: none for a single request. */
+  reusedInputTokens: number;
   /** The monthly quota, when the response carries it (generate may not). */
   monthly?: MonthlyUsage;
 }
@@ -26,6 +30,8 @@ export function summarizeUsage(response: CompressResponse | GenerateResponse): U
     compressedTokens: request.compressedTokens,
     savedTokens: request.savedTokens,
     reductionPct: request.reductionPct,
+    chargedInputTokens: request.inputTokens,
+    reusedInputTokens: 0,
     // The contract's four fields only: what a callback or metadata consumer can rely on.
     ...(monthly
       ? {

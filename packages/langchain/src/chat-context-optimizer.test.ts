@@ -79,6 +79,8 @@ describe('ChatContextOptimizer against the wire (nock)', () => {
         compressedTokens: 300,
         savedTokens: 600,
         reductionPct: 66.67,
+        chargedInputTokens: 900,
+        reusedInputTokens: 0,
       },
     });
     expect(recorder.llmEnds[0]!.llmOutput).toEqual({
@@ -93,6 +95,8 @@ describe('ChatContextOptimizer against the wire (nock)', () => {
         compressedTokens: 300,
         savedTokens: 600,
         reductionPct: 66.67,
+        chargedInputTokens: 900,
+        reusedInputTokens: 0,
       },
     ]);
   });

@@ -96,6 +96,8 @@ describe('ContextOptimizerCompressor against the wire (nock)', () => {
         compressedTokens,
         savedTokens: inputTokens - compressedTokens,
         reductionPct: Number((((inputTokens - compressedTokens) / inputTokens) * 100).toFixed(2)),
+        chargedInputTokens: inputTokens,
+        reusedInputTokens: 0,
       });
     }
     const usage = recorder.events('ctxopt_usage');

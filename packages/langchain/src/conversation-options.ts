@@ -1,6 +1,10 @@
 import {
+  type ClientOptionKey,
   ConversationCompressor,
   type ConversationPolicyFields,
+  checkOptionKeys,
+  clientOptionKeys,
+  conversationPolicyKeys,
   type LevelOrMode,
   resolveConversationPolicy,
 } from '@ctxopt/core';
@@ -27,11 +31,33 @@ export interface ConversationOptimizerFields
   compressedMessage?: CompressedMessageFactory;
 }
 
+const ownKeys = [
+  'optimizer',
+  'compressedMessage',
+] as const satisfies readonly (keyof ConversationOptimizerFields)[];
+
+// An option of the type missing from the lists would be refused as unknown: the typecheck
+// fails here until it is listed.
+type Unlisted = Exclude<
+  keyof ConversationOptimizerFields,
+  (typeof ownKeys)[number] | ClientOptionKey | keyof ConversationPolicyFields
+>;
+const everyOptionListed: [Unlisted] extends [never] ? true : never = true;
+void everyOptionListed;
+
+/** Every option of `ContextOptimizerRunnable` and `contextOptimizerMiddleware`: the policy's (from core), the client's, their own. */
+const conversationOptionKeys: readonly string[] = [
+  ...conversationPolicyKeys,
+  ...clientOptionKeys,
+  ...ownKeys,
+];
+
 export function conversationSettings(
   options: ConversationOptimizerOptions,
   owner: string,
   source: CtxoptEventSource,
 ): ConversationSettings {
+  checkOptionKeys(options, conversationOptionKeys, { owner });
   const policy = resolveConversationPolicy(options, { owner });
   // `timeout` is the policy's deadline; it also bounds each attempt of a client built here.
   const clientSource = options.optimizer ? { ...options, timeout: undefined } : options;

@@ -1,5 +1,5 @@
 import { type CompressionRun, compressedToolResultText, type MessageEdits } from '@ctxopt/core';
-import { AIMessage, type BaseMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
+import { AIMessage, type BaseMessage, ToolMessage } from '@langchain/core/messages';
 import { appCacheMarks } from './app-cache-marks.ts';
 import { withCacheMarker, withContentBlocks } from './cache-marker.ts';
 import type { CompressedMessageFactory } from './compressed-message.ts';
@@ -39,7 +39,16 @@ export function messageEdits(
     // Block mode compresses only text-only human and AI messages: the text becomes their content.
     replaceText: (message, compressedText) =>
       messageWithContent(message, compressedText) ?? message,
-    recallMessage: (text) => new HumanMessage(text),
+    // The recall rides with the question: after its text (or as its last text block), so
+    // the turn keeps the app's roles and the question's own bytes come first.
+    appendRecall(message, text) {
+      const content = message.content;
+      const withRecall =
+        typeof content === 'string'
+          ? `${content}\n\n${text}`
+          : [...content, { type: 'text' as const, text }];
+      return messageWithContent(message, withRecall) ?? message;
+    },
     dropReasoning(message) {
       if (!AIMessage.isInstance(message) || typeof message.content === 'string') return message;
       const content = message.content.filter(

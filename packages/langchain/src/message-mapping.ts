@@ -11,10 +11,22 @@ const reasoningTypes = new Set(['reasoning', 'thinking', 'redacted_thinking']);
  * `ToolMessage` with text content is offered for compression in place.
  */
 export function toPlannerMessages(messages: readonly BaseMessage[]): PlannerMessage[] {
-  return messages.map(toPlannerMessage);
+  // A ToolMessage may carry no `name` (built by hand, or deserialized): its tool is the
+  // one its paired call names, so `toolResults.exclude` still finds it.
+  const callNames = new Map<string, string>();
+  for (const message of messages) {
+    if (!AIMessage.isInstance(message)) continue;
+    for (const call of message.tool_calls ?? []) {
+      if (call.id !== undefined && !callNames.has(call.id)) callNames.set(call.id, call.name);
+    }
+  }
+  return messages.map((message) => toPlannerMessage(message, callNames));
 }
 
-function toPlannerMessage(message: BaseMessage): PlannerMessage {
+function toPlannerMessage(
+  message: BaseMessage,
+  callNames: ReadonlyMap<string, string>,
+): PlannerMessage {
   const { content } = message;
   const parts = typeof content === 'string' ? (content.length > 0 ? [content] : []) : content;
   const reasoningParts = parts.filter(
@@ -43,7 +55,7 @@ function toPlannerMessage(message: BaseMessage): PlannerMessage {
     planned.toolResults = [
       {
         toolCallId: message.tool_call_id,
-        toolName: message.name ?? 'tool',
+        toolName: message.name || callNames.get(message.tool_call_id) || 'tool',
         text: planned.hasNonTextParts ? undefined : planned.text,
       },
     ];

@@ -1,3 +1,4 @@
+import { RECALL_HEADER } from '@ctxopt/core';
 import { ContextOptimizerRunnable } from '@ctxopt/langchain';
 import {
   AIMessage,
@@ -14,6 +15,7 @@ import {
   policyOptions,
 } from '../../../test/support/policy-arbitraries.ts';
 import {
+  currentTurnRoles,
   openAIRulesBroken,
   type RuleMessage,
   turnRulesBroken,
@@ -133,19 +135,30 @@ describe('every rewritten LangChain conversation keeps the rules providers enfor
 
         expect(openAIRulesBroken(ruleMessages(sent))).toBeUndefined();
         expect(turnRulesBroken(ruleMessages(sent))).toBeUndefined();
+        // No speaker added inside the turn: from the last user message on, the app's roles.
+        expect(currentTurnRoles(ruleMessages(sent))).toEqual(
+          currentTurnRoles(ruleMessages(messages)),
+        );
+        // The current question (its recall, if any, after it), or the newest tool results
+        // (unless keepLast is 0), reach the model as they were.
         const last = messages.at(-1)!;
-        if (!ToolMessage.isInstance(last) || options.keepLast > 0) expect(sent.at(-1)).toBe(last);
-        // System prompts (but empty ones) and images stay the same objects.
+        const recalled = sent.at(-1)!.text.lastIndexOf(RECALL_HEADER);
+        if (HumanMessage.isInstance(last) && recalled > 0) {
+          expect(sent.at(-1)!.text.slice(0, recalled).trimEnd()).toBe(last.text);
+        } else if (!ToolMessage.isInstance(last) || options.keepLast > 0) {
+          expect(sent.at(-1)).toBe(last);
+        }
+        // System prompts (but empty ones) and images stay as they were.
         const systems = (list: readonly BaseMessage[]) =>
           list.filter((message) => message.getType() === 'system' && message.text.length > 0);
         expect(systems(sent)).toEqual(systems(messages));
-        const withImages = (list: readonly BaseMessage[]) =>
-          list.filter(
-            (message) =>
-              Array.isArray(message.content) &&
-              message.content.some((part) => part.type === 'image_url'),
+        const images = (list: readonly BaseMessage[]) =>
+          list.flatMap((message) =>
+            Array.isArray(message.content)
+              ? message.content.filter((part) => part.type === 'image_url')
+              : [],
           );
-        expect(withImages(sent)).toEqual(withImages(messages));
+        expect(images(sent)).toEqual(images(messages));
         // A tool call stays with its thinking and its result, or is folded into the history with both.
         const kept = new Set(ruleMessages(sent).flatMap((message) => message.callIds));
         for (const message of messages) {

@@ -44,11 +44,14 @@ const edits = {
   }),
   replaceText: (message: Message, text: string): Message => ({ ...message, text }),
   dropReasoning: (message: Message) => message,
-  recallMessage: (text: string): Message => ({ role: 'user', text }),
+  appendRecall: (message: Message, text: string): Message => ({
+    ...message,
+    text: `${message.text}\n\n${text}`,
+  }),
 };
 
 describe('runBlockCompression', () => {
-  it('replaces the tool results of closed blocks in place, each compressed against its turn, and inserts the recall before the question', async () => {
+  it('replaces the tool results of closed blocks in place, each compressed against its turn, and adds the recall to the question', async () => {
     const { optimizer, calls } = lineOptimizer();
     const store = guardStore(new MemoryCompressionStore());
     const history = agentHistory(4, 'What is the total of order 2005?');
@@ -71,9 +74,10 @@ describe('runBlockCompression', () => {
     // After the last closed block (turn 4's result) and at the question.
     expect(run.plan.cacheBreakpoints).toEqual([15, history.length - 1]);
     const prompt = applyCompression(history as Message[], run.plan, run.texts, edits);
-    expect(prompt).toHaveLength(history.length + 1);
-    expect(prompt.at(-2)!.text).toContain('order 2005: customer C-2-5');
-    expect(prompt.at(-1)!.text).toBe('What is the total of order 2005?');
+    // No message added: the recall rides with the question, after it.
+    expect(prompt.map((message) => message.role)).toEqual(history.map((message) => message.role));
+    expect(prompt.at(-1)!.text).toMatch(/^What is the total of order 2005\?\n\nRecalled from/);
+    expect(prompt.at(-1)!.text).toContain('order 2005: customer C-2-5');
     expect(prompt[3]!.text).toMatch(/ctxopt_retrieve \{"handle":"cx[0-9a-f]{32}"\}\]$/);
     const again = await runBlockCompression(agentHistory(5, 'And batch 5?'), {
       optimizer,

@@ -94,8 +94,9 @@ export interface BlockRunCall {
  * result of a closed block is a `tool-result` span (compressed against its turn's question
  * and its call, which never change) and each compressed long user or assistant text a
  * `message-text` span (query-free), replaced in place, so their text never changes from
- * call to call; the current question is never compressed; the recall is a message to
- * insert before the question; the last block's end and the tail are cache breakpoints.
+ * call to call; the current question is never compressed; the recall is added to the
+ * question (never a message of its own); the last block's end and the tail are cache
+ * breakpoints.
  * `applyCompression` applies it.
  */
 export async function runBlockCompression(
@@ -210,6 +211,7 @@ export async function runBlockCompression(
     ...(outcome?.recallText === undefined
       ? {}
       : { recall: { at: outcome.recallAt, text: outcome.recallText } }),
+    ...(outcome && outcome.keptRecalls.length > 0 ? { keptRecalls: outcome.keptRecalls } : {}),
     ...(outcome
       ? { cacheBreakpoints: cacheBreakpoints(messages, outcome.plan.blocks.at(-1)?.end) }
       : {}),
@@ -224,6 +226,13 @@ export async function runBlockCompression(
     ...(requestIds.length > 0 ? { requestId: requestIds.at(-1)! } : {}),
     requestIds,
     calls: outcome?.stats.compressCalls ?? 0,
+    chargedInputTokens: (outcome?.responses ?? []).reduce(
+      (sum, response) => sum + response.usage.request.inputTokens,
+      0,
+    ),
+    reusedInputTokens: spanReports
+      .filter((span) => span.cached)
+      .reduce((sum, span) => sum + span.inputTokens, 0),
     inputTokens,
     compressedTokens,
     savedTokens: inputTokens - compressedTokens,

@@ -1,7 +1,13 @@
-import type { BlockMessage, BlockPlan, BlockPlanOptions } from './block-message.ts';
+import {
+  type BlockMessage,
+  type BlockPlan,
+  type BlockPlanOptions,
+  DEFAULT_KEEP_LAST,
+} from './block-message.ts';
 import {
   type BlockCompression,
   type BlockCompressionSettings,
+  type CompressedPart,
   compressBlocks,
 } from './compress-blocks.ts';
 import { planBlocks } from './plan-blocks.ts';
@@ -14,15 +20,22 @@ export interface BlockModeSettings extends BlockCompressionSettings, BlockPlanOp
 
 export interface BlockModeOutcome extends BlockCompression {
   plan: BlockPlan;
-  /** Lines of compressed originals the current question needs, placed at `recallAt`. */
+  /** Lines of compressed originals the current question needs, added to it (`recallAt`). */
   recall: RecalledUnit[];
   /**
-   * Where the recall message goes: just before the current question, or where the tail
-   * starts when a long tool loop put the question into a block. Always after every block.
+   * The message the recall rides with: the current question (the last user message). The
+   * recall never becomes a message of its own, so the turn keeps the app's roles.
    */
   recallAt: number;
-  /** The recall message's text, when something was recalled. */
+  /** The recall's text, when something was recalled. */
   recallText: string | undefined;
+  /**
+   * Earlier questions that keep the recall they had in their own turn: those whose tool
+   * loop ran past `keepLast` results, so blocks closed after them while they were current
+   * and the provider cached them with their recall. Worked out the same way again (from the
+   * parts before each), they are the same bytes, and those blocks stay cached.
+   */
+  keptRecalls: { at: number; text: string }[];
 }
 
 /**
@@ -37,30 +50,57 @@ export async function runBlockMode(
 ): Promise<BlockModeOutcome> {
   const plan = planBlocks(messages, settings);
   const compression = await compressBlocks(messages, plan, settings);
-  const lastUser = messages.findLastIndex((message) => message.role === 'user');
+  const budget = settings.recallTokens ?? DEFAULT_RECALL_TOKENS;
+  const questions = messages.flatMap((message, index) => (message.role === 'user' ? [index] : []));
+  const lastUser = questions.at(-1) ?? -1;
   const recall =
-    lastUser !== -1 && compression.parts.length > 0
-      ? recallOriginals(
-          messages[lastUser]!.text,
-          compression.parts,
-          settings.recallTokens ?? DEFAULT_RECALL_TOKENS,
-        )
-      : [];
-  const recallAt = Math.max(lastUser, plan.tailStart);
-  return { ...compression, plan, recall, recallAt, recallText: recallText(recall) };
+    lastUser === -1 ? [] : questionRecall(messages, compression.parts, lastUser, budget);
+  const keepLast = settings.keepLast ?? DEFAULT_KEEP_LAST;
+  const keptRecalls = questions.slice(0, -1).flatMap((at, order) => {
+    const results = messages
+      .slice(at + 1, questions[order + 1])
+      .filter((message) => (message.toolResultIds?.length ?? 0) > 0).length;
+    if (results <= keepLast) return [];
+    const text = recallText(questionRecall(messages, compression.parts, at, budget));
+    return text === undefined ? [] : [{ at, text }];
+  });
+  return {
+    ...compression,
+    plan,
+    recall,
+    recallAt: lastUser,
+    recallText: recallText(recall),
+    keptRecalls,
+  };
+}
+
+/**
+ * The recall for the question at `at`, from the parts before it only: they are the same at
+ * every step of its turn, so the recall is too, and the question with its recall stays
+ * byte for byte in the cached prefix of the turn's later steps. Results of the turn's own
+ * tool loop were compressed against this very question already.
+ */
+function questionRecall(
+  messages: readonly BlockMessage[],
+  parts: readonly CompressedPart[],
+  at: number,
+  budget: number,
+) {
+  const sources = parts.filter((part) => part.messageIndex < at);
+  return sources.length > 0 ? recallOriginals(messages[at]!.text, sources, budget) : [];
 }
 
 export interface ApplyBlockModeOptions<T> {
   /** The message with its `partIndex`-th compressible part's text replaced by `text`. */
   replaceParts(message: T, replacements: ReadonlyMap<number, string>): T;
-  /** The message that carries the recall (a user message in both integrations). */
-  createRecallMessage(text: string): T;
+  /** The current question with the recall added after its content, all else kept. */
+  appendRecall(message: T, text: string): T;
 }
 
 /**
  * The rewritten prompt: every message in its place (parts replaced in theirs, so each
- * tool call keeps its result), the recall inserted before the current question (or where
- * the tail starts), after every block.
+ * tool call keeps its result), the recall added to the current question. No message is
+ * added or removed: the roles are the app's.
  */
 export function applyBlockMode<T>(
   messages: readonly T[],
@@ -77,8 +117,12 @@ export function applyBlockMode<T>(
     const replacements = byMessage.get(index);
     return replacements ? options.replaceParts(message, replacements) : message;
   });
-  if (outcome.recallText !== undefined) {
-    rewritten.splice(outcome.recallAt, 0, options.createRecallMessage(outcome.recallText));
-  }
+  const recalls = [
+    ...outcome.keptRecalls,
+    ...(outcome.recallText === undefined
+      ? []
+      : [{ at: outcome.recallAt, text: outcome.recallText }]),
+  ];
+  for (const { at, text } of recalls) rewritten[at] = options.appendRecall(rewritten[at]!, text);
   return rewritten;
 }

@@ -15,8 +15,12 @@ export interface MessageEdits<T> {
   replaceText(message: T, compressedText: string): T;
   /** The message without its reasoning parts. */
   dropReasoning(message: T): T;
-  /** Block mode's recall message. @default `historyMessage` */
-  recallMessage?(text: string): T;
+  /**
+   * Block mode: the current question (a user message) with the recall added after its
+   * content, all else kept. The recall rides with the question it serves, never as a
+   * message of its own inside the turn.
+   */
+  appendRecall(message: T, text: string): T;
   /** The message marked as a provider cache breakpoint (Anthropic `cacheControl`); absent: no marker. */
   markCacheBreakpoint?(message: T): T;
   /**
@@ -61,6 +65,7 @@ function changesPrompt(
     plan.removeEmpty.length > 0 ||
     plan.dropReasoning.length > 0 ||
     plan.recall !== undefined ||
+    (plan.keptRecalls?.length ?? 0) > 0 ||
     breakpoints.length > 0
   );
 }
@@ -82,6 +87,9 @@ export function applyCompression<T>(
   const edited = [...messages];
   const removed = new Set(plan.removeEmpty);
   for (const index of plan.dropReasoning) edited[index] = edits.dropReasoning(edited[index]!);
+  for (const { at, text } of [...(plan.keptRecalls ?? []), ...(plan.recall ? [plan.recall] : [])]) {
+    edited[at] = edits.appendRecall(edited[at]!, text);
+  }
   let history: { start: number; end: number; text: string } | undefined;
   plan.spans.forEach((span, spanIndex) => {
     const text = texts[spanIndex];
@@ -98,9 +106,6 @@ export function applyCompression<T>(
   for (const index of breakpoints) edited[index] = edits.markCacheBreakpoint!(edited[index]!);
   const result: T[] = [];
   edited.forEach((message, index) => {
-    if (plan.recall?.at === index) {
-      result.push((edits.recallMessage ?? edits.historyMessage)(plan.recall.text));
-    }
     if (history && index >= history.start && index < history.end) {
       // An empty compressed text removes the span.
       if (index === history.start && history.text.length > 0) {
@@ -110,8 +115,5 @@ export function applyCompression<T>(
     }
     if (!removed.has(index)) result.push(message);
   });
-  if (plan.recall !== undefined && plan.recall.at >= edited.length) {
-    result.push((edits.recallMessage ?? edits.historyMessage)(plan.recall.text));
-  }
   return marked && edits.markableShape ? result.map(edits.markableShape) : result;
 }

@@ -70,6 +70,19 @@ export interface CompressionReport {
   requestIds: string[];
   /** Compress calls made for this prompt. */
   calls: number;
+  /**
+   * Input tokens the service charged for this prompt: those of its new calls (`calls`),
+   * whether or not their answer was used. Reused compressions are charged nothing again,
+   * so summed over a conversation this equals what the service charged for it.
+   */
+  chargedInputTokens: number;
+  /**
+   * Input tokens of the compressions this prompt reused (from the store, or from an
+   * earlier step): already charged when they were first made. Of the spans the model
+   * received, `inputTokens` = what was charged for them now + `reusedInputTokens`.
+   */
+  reusedInputTokens: number;
+  /** The service's figures for the spans whose compressed text the model received, reused ones included. */
   inputTokens: number;
   compressedTokens: number;
   savedTokens: number;

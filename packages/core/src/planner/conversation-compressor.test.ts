@@ -104,6 +104,7 @@ describe('ConversationCompressor', () => {
         replaceToolResult: (message: PlannerMessage) => message,
         replaceText: (message: PlannerMessage) => message,
         dropReasoning: (message: PlannerMessage) => message,
+        appendRecall: (message: PlannerMessage) => message,
       };
       expect(applyCompression(messages, run.plan, run.texts, edits)).toEqual(messages);
     } finally {

@@ -17,8 +17,9 @@ import { traceCompression } from './compression-tracing.ts';
 import type { PlannerMessage } from './conversation.ts';
 import type { ConversationPolicy } from './conversation-policy.ts';
 import { Deadline } from './deadline.ts';
+import type { OptionSource } from './option-keys.ts';
 import { type CompressionPlan, type CompressionSpan, planCompression } from './plan-compression.ts';
-import { applyCallOptions, type OptionSource } from './resolve-policy.ts';
+import { applyCallOptions } from './resolve-policy.ts';
 import { CalibratedTokenCounter } from './token-counter.ts';
 
 /** What one prompt's compression produced. */
@@ -119,12 +120,11 @@ export class ConversationCompressor {
     const policy = call.policy ?? this.policy;
     const plan = this.plan(messages, policy);
     // Block mode is for agent conversations, whose tool results make up most of the prompt:
-    // more results worth compressing than the newest `keepLast`. A chat keeps its history span.
-    const minCharacters = policy.toolResults.minTokens * 4;
-    const results = messages.flatMap((message) => message.toolResults ?? []);
-    const agent =
-      results.filter((result) => (result.text?.length ?? 0) >= minCharacters).length >
-      policy.toolResults.keepLast;
+    // more results it may compress than the newest `keepLast`. A chat keeps its history
+    // span, and so does a conversation whose results the policy keeps verbatim
+    // (`toolResults.compress: false`, or `exclude` naming their tools): those options limit
+    // what is compressed, never whether anything is.
+    const agent = compressibleResults(messages, policy) > policy.toolResults.keepLast;
     const skipped = plan.skipReason === 'disabled' || plan.skipReason === 'below-trigger';
     if (policy.blocks.enabled && agent && !skipped) {
       const run = await runBlockCompression(messages, {
@@ -268,6 +268,25 @@ export class ConversationCompressor {
   }
 }
 
+/** Tool results block mode may compress: long enough, of a tool not excluded, in no pinned role. */
+function compressibleResults(
+  messages: readonly PlannerMessage[],
+  policy: ConversationPolicy,
+): number {
+  const { compress, exclude, minTokens } = policy.toolResults;
+  if (!compress) return 0;
+  const excluded = new Set(exclude);
+  const pinned = new Set(policy.pinnedRoles);
+  let count = 0;
+  for (const message of messages) {
+    if (pinned.has(message.role)) continue;
+    for (const result of message.toolResults ?? []) {
+      if ((result.text?.length ?? 0) >= minTokens * 4 && !excluded.has(result.toolName)) count++;
+    }
+  }
+  return count;
+}
+
 /** A conversation's identity for the cost gate: its first two messages, which never change. */
 function conversationKey(messages: readonly PlannerMessage[]): string {
   const head = messages.slice(0, 2).map((message) => `${message.role}\u0000${message.text}`);
@@ -286,6 +305,8 @@ function baseReport(plan: CompressionPlan): CompressionReport {
     spans: [],
     requestIds: [],
     calls: 0,
+    chargedInputTokens: 0,
+    reusedInputTokens: 0,
     inputTokens: 0,
     compressedTokens: 0,
     savedTokens: 0,
@@ -364,6 +385,11 @@ function summarize(base: CompressionReport, spans: CompressedSpanReport[]): Comp
     ...requestIdOf(requestIds, used, failed),
     requestIds,
     calls: fresh.length,
+    chargedInputTokens: sum(fresh, 'inputTokens'),
+    reusedInputTokens: sum(
+      used.filter((span) => span.cached),
+      'inputTokens',
+    ),
     inputTokens,
     compressedTokens,
     savedTokens,

@@ -47,8 +47,10 @@ export interface CompressionPlan {
   removeEmpty: number[];
   /** The prompt's size by the (calibrated) counter. */
   promptTokens: number;
-  /** Block mode: a message to insert before the message at `at` (an index of the prompt as it came in). */
+  /** Block mode: the recall, added to the current question at `at` (an index of the prompt as it came in). */
   recall?: { at: number; text: string };
+  /** Block mode: the recalls earlier questions keep (`BlockModeOutcome.keptRecalls`), added the same way. */
+  keptRecalls?: { at: number; text: string }[];
   /**
    * Block mode: indexes of the messages (of the prompt as it came in) where a provider
    * cache breakpoint goes (Anthropic `cache_control`): the last message of the last closed

@@ -3,17 +3,11 @@ import { compressionLevels, compressionModes } from '../schemas.ts';
 import type {
   ConversationCallOptions,
   ConversationPolicy,
+  ConversationPolicyFields,
   ConversationPolicyOptions,
 } from './conversation-policy.ts';
 import { DEFAULT_POLICY } from './conversation-policy.ts';
-
-/** Where options come from, for error messages: `contextOptimizerMiddleware`, `providerOptions.ctxopt`, ... */
-export interface OptionSource {
-  /** Names the thing being configured, such as `contextOptimizerMiddleware`. */
-  owner?: string;
-  /** Prefix of every field, such as `providerOptions.ctxopt.`. */
-  prefix?: string;
-}
+import { type OptionSource, unknownOptionRule } from './option-keys.ts';
 
 const callKeys = [
   'level',
@@ -33,8 +27,21 @@ const callKeys = [
 ] as const;
 const instanceKeys = ['tokenCounter', 'onCompress', 'cacheSize', 'store', 'storeSecret'] as const;
 
-/** The names of the policy's options, for integrations that take other options beside them. */
+/**
+ * The names of the policy's options, for integrations that take other options beside
+ * them: the one list each integration's `checkOptionKeys` starts from, so an option added
+ * here is known in both frameworks at once.
+ */
 export const conversationPolicyKeys: readonly string[] = [...callKeys, ...instanceKeys];
+
+// A policy option missing from the lists above would be refused as unknown: the typecheck
+// fails here until it is listed.
+type Unlisted = Exclude<
+  keyof ConversationPolicyFields,
+  (typeof callKeys)[number] | (typeof instanceKeys)[number]
+>;
+const everyPolicyOptionListed: [Unlisted] extends [never] ? true : never = true;
+void everyPolicyOptionListed;
 
 const basePolicy: ConversationPolicy = {
   level: undefined,
@@ -125,7 +132,12 @@ export function applyCallOptions(
   const known = new Set<string>(callKeys);
   for (const key of Object.keys(record)) {
     if (!known.has(key) && record[key] !== undefined) {
-      check.fail(key, `is not a per-call option (known: ${callKeys.join(', ')})`);
+      check.fail(
+        key,
+        instanceKeys.includes(key as (typeof instanceKeys)[number])
+          ? `is not a per-call option (known: ${callKeys.join(', ')})`
+          : unknownOptionRule(key, callKeys),
+      );
     }
   }
   const levelOrMode = record.level !== undefined || record.mode !== undefined;
