@@ -4,6 +4,8 @@ import { compressionKey } from '../blocks/compression-key.ts';
 import type { ContextOptimizer } from '../context-optimizer.ts';
 import { APIUserAbortError } from '../errors.ts';
 import type { CompressResponse } from '../schemas.ts';
+import { blockPolicyAtLevels, type LevelFor, planAtLevels } from '../shadow/adapted-levels.ts';
+import { ShadowEvaluator } from '../shadow/shadow-evaluator.ts';
 import { DEFAULT_STORE_TTL_SECONDS } from '../store/compression-store.ts';
 import { type GuardedStore, guardStore } from '../store/guarded-store.ts';
 import { MemoryCompressionStore } from '../store/memory-compression-store.ts';
@@ -36,6 +38,8 @@ export interface CompressionCall {
   signal?: AbortSignal;
   /** Extra request options, such as `maxRetries: 0` where the framework retries itself. */
   maxRetries?: number;
+  /** Shadow evaluation's `adapt`: the level each kind of content is compressed at. */
+  levelFor?: LevelFor;
 }
 
 /**
@@ -52,6 +56,8 @@ export class ConversationCompressor {
   readonly #cache: CompressionCache;
   /** Block mode's compressions and originals; a failing store is a miss, never an error. */
   readonly store: GuardedStore;
+  /** Shadow evaluation and `observe`, per instance: agreement figures and adapted levels live here. */
+  readonly shadow: ShadowEvaluator;
   /** Per conversation (keyed by its first messages): the cached input tokens its last call reported. */
   readonly #cachedTokens = new Map<string, number>();
 
@@ -60,6 +66,7 @@ export class ConversationCompressor {
     this.policy = policy;
     this.tokens = new CalibratedTokenCounter(policy.tokenCounter);
     this.#cache = new CompressionCache(policy.cacheSize);
+    this.shadow = new ShadowEvaluator(policy.shadow);
     // A store operation may take a fifth of the compression budget (1 s by default) before
     // it counts as a miss: enough for a loaded Redis, short beside the model call.
     this.store = guardStore(policy.store ?? new MemoryCompressionStore(), {
@@ -107,7 +114,8 @@ export class ConversationCompressor {
   ): Promise<CompressionRun> {
     const started = performance.now();
     const policy = call.policy ?? this.policy;
-    const plan = this.plan(messages, policy);
+    const planned = this.plan(messages, policy);
+    const plan = call.levelFor ? planAtLevels(planned, call.levelFor) : planned;
     // Block mode is for agent conversations, whose tool results make up most of the prompt:
     // more results worth compressing than the newest `keepLast`. A chat keeps its history span.
     const minCharacters = policy.toolResults.minTokens * 4;
@@ -117,10 +125,15 @@ export class ConversationCompressor {
       policy.toolResults.keepLast;
     const skipped = plan.skipReason === 'disabled' || plan.skipReason === 'below-trigger';
     if (policy.blocks.enabled && agent && !skipped) {
+      const blockPolicy = call.levelFor ? blockPolicyAtLevels(policy, call.levelFor) : policy;
+      if (blockPolicy.disabled) {
+        const report = { ...baseReport(plan), reason: 'disabled' as const };
+        return this.#finish({ plan: { ...plan, spans: [] }, texts: [], report }, policy, started);
+      }
       const run = await runBlockCompression(messages, {
         optimizer: this.optimizer,
         store: this.store,
-        policy,
+        policy: blockPolicy,
         settings: {
           ttlSeconds: DEFAULT_STORE_TTL_SECONDS,
           blockTokens: policy.blocks.blockTokens,

@@ -1,5 +1,6 @@
 import { InvalidOptionError } from '../errors.ts';
 import { compressionLevels, compressionModes } from '../schemas.ts';
+import { callShadowSettings, resolveShadowSettings } from '../shadow/resolve-shadow.ts';
 import type {
   ConversationCallOptions,
   ConversationPolicy,
@@ -29,8 +30,17 @@ const callKeys = [
   'contextWindow',
   'disabled',
   'blocks',
+  'shadow',
+  'observe',
 ] as const;
-const instanceKeys = ['tokenCounter', 'onCompress', 'cacheSize', 'store'] as const;
+const instanceKeys = [
+  'tokenCounter',
+  'onCompress',
+  'cacheSize',
+  'store',
+  'adapt',
+  'onShadow',
+] as const;
 
 /** The names of the policy's options, for integrations that take other options beside them. */
 export const conversationPolicyKeys: readonly string[] = [...callKeys, ...instanceKeys];
@@ -62,6 +72,7 @@ const basePolicy: ConversationPolicy = {
     recallTokens: DEFAULT_POLICY.recallTokens,
   },
   store: undefined,
+  shadow: { shadow: undefined, adapt: undefined, observe: false, onShadow: undefined },
 };
 
 /**
@@ -73,7 +84,7 @@ export function resolveConversationPolicy(
   source: OptionSource = {},
 ): ConversationPolicy {
   const check = checker(source);
-  const policy = overlay(basePolicy, options, check);
+  const policy = overlay(basePolicy, options as ConversationCallOptions, check);
   if (options.tokenCounter !== undefined && typeof options.tokenCounter !== 'function') {
     check.fail('tokenCounter', 'must be a function (text) => number');
   }
@@ -93,6 +104,7 @@ export function resolveConversationPolicy(
     onCompress: options.onCompress,
     cacheSize: check.integer('cacheSize', options.cacheSize, DEFAULT_POLICY.cacheSize, 0),
     store: options.store,
+    shadow: resolveShadowSettings(options, source),
   };
 }
 
@@ -122,7 +134,10 @@ export function applyCallOptions(
   }
   const levelOrMode = record.level !== undefined || record.mode !== undefined;
   const start = levelOrMode ? { ...policy, level: undefined, mode: undefined } : policy;
-  return overlay(start, record as ConversationCallOptions, check);
+  const result = overlay(start, record as ConversationCallOptions, check);
+  return record.shadow === undefined && record.observe === undefined
+    ? result
+    : { ...result, shadow: callShadowSettings(policy.shadow, record, check.fail) };
 }
 
 function overlay(
