@@ -1,8 +1,10 @@
 import type { LanguageModelV4Message, LanguageModelV4Prompt } from '@ai-sdk/provider';
 import {
   applyCompression,
+  type CompressionReport,
   type ConversationCompressor,
   type ConversationPolicy,
+  type ShadowCall,
 } from '@ctxopt/core';
 import { toAISDKError } from './error-mapping.ts';
 import { endpointOf } from './optimizer-source.ts';
@@ -18,6 +20,7 @@ export interface CompressSettings {
 export interface CompressOutcome {
   prompt: LanguageModelV4Prompt;
   usage: ContextOptimizerUsage;
+  report: CompressionReport;
   /** Set when a compression failed open: the error that was swallowed. */
   error?: unknown;
 }
@@ -33,6 +36,7 @@ export async function compressPrompt(
   policy: ConversationPolicy,
   settings: CompressSettings,
   abortSignal: AbortSignal | undefined,
+  shadow?: ShadowCall,
 ): Promise<CompressOutcome> {
   const { compressor } = settings;
   try {
@@ -41,6 +45,7 @@ export async function compressPrompt(
       ...(abortSignal ? { signal: abortSignal } : {}),
       // The AI SDK retries a thrown APICallError itself; don't multiply the attempts.
       ...(policy.onError === 'throw' ? { maxRetries: 0 } : {}),
+      ...(shadow?.levelFor ? { levelFor: shadow.levelFor } : {}),
     });
     // The prompt itself when nothing changed: its identity ties a retry to its call.
     const compressed = applyCompression(
@@ -52,6 +57,7 @@ export async function compressPrompt(
     return {
       prompt: compressed,
       usage: usageFromReport(run.report),
+      report: run.report,
       ...(run.error === undefined ? {} : { error: run.error }),
     };
   } catch (error) {
