@@ -79,6 +79,28 @@ describe('ShadowEvaluator', () => {
     });
   });
 
+  it('costs the user path well under a millisecond at p99 on a sampled call (sampling, budget, scheduling)', async () => {
+    const { instance, policyOf } = evaluator({
+      sampleRate: 1,
+      concurrency: 10_000,
+      budget: { inputTokensPerHour: 1e12 },
+    });
+    const policy = policyOf({ level: 'ultra' });
+    const costs: number[] = [];
+    for (let call = 0; call < 2000; call += 1) {
+      const started = performance.now();
+      const shadow = instance.begin(policy);
+      shadow
+        .admit(report())
+        ?.start(text('It is 4711.'), async () => ({ answer: text('It is 4711.') }), 'q');
+      costs.push(performance.now() - started);
+      if (call % 100 === 99) await instance.settled();
+    }
+    await instance.settled();
+    costs.sort((a, b) => a - b);
+    expect(costs[Math.floor(0.99 * costs.length)]).toBeLessThan(1);
+  });
+
   it('never lets the shadow spend more than the hourly budget', async () => {
     const { instance, policyOf } = evaluator({
       sampleRate: 1,
