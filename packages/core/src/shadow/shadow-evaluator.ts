@@ -8,7 +8,7 @@ import { type LevelChange, LevelController } from './level-controller.ts';
 import type { ShadowSettings } from './resolve-shadow.ts';
 import { type RandomSource, randomSource } from './sampler.ts';
 import type { ShadowAnswer, ShadowJudge } from './shadow-answer.ts';
-import type { ShadowEvent } from './shadow-event.ts';
+import type { ShadowEvent, ShadowObservedEvent } from './shadow-event.ts';
 import { traceShadow } from './shadow-tracing.ts';
 import { TokenBudget } from './token-budget.ts';
 
@@ -41,8 +41,8 @@ export interface ShadowCall {
    * returned ticket must be given its answer (`start`) or be released (`cancel`).
    */
   admit(report: CompressionReport): ShadowTicket | undefined;
-  /** `observe`: reports what the compression would have done. */
-  observed(report: CompressionReport): void;
+  /** `observe`: reports what the compression would have done; returns the event it reported. */
+  observed(report: CompressionReport): ShadowObservedEvent | undefined;
 }
 
 export interface ShadowTicket {
@@ -54,6 +54,8 @@ export interface ShadowTicket {
     compressed: ShadowAnswer,
     callOriginal: () => Promise<{ answer: ShadowAnswer; inputTokens?: number | undefined }>,
     question: string,
+    /** Also receives this call's events (its verdict, a failure, a level change it caused). */
+    listener?: (event: ShadowEvent) => void,
   ): void;
   /** The user's call failed or was aborted: nothing to compare. */
   cancel(): void;
@@ -113,9 +115,7 @@ export class ShadowEvaluator {
         }
         return this.#admit(report, policy, base);
       },
-      observed: (report) => {
-        if (policy.shadow.observe) this.#observed(report, base);
-      },
+      observed: (report) => (policy.shadow.observe ? this.#observed(report, base) : undefined),
     };
   }
 
@@ -180,7 +180,7 @@ export class ShadowEvaluator {
         settle(0);
         finish();
       },
-      start: (compressed, callOriginal, question) => {
+      start: (compressed, callOriginal, question, listener) => {
         if (used) return;
         used = true;
         this.#shadowed += 1;
@@ -197,6 +197,7 @@ export class ShadowEvaluator {
             question,
             settle,
             levels,
+            listener,
           }).finally(finish);
         }, 0);
       },
@@ -213,8 +214,9 @@ export class ShadowEvaluator {
     question: string;
     settle: (actual: number | undefined) => void;
     levels: Map<ContentKind, string>;
+    listener: ((event: ShadowEvent) => void) | undefined;
   }): Promise<void> {
-    const { report, level, kinds } = call;
+    const { report, level, kinds, listener } = call;
     const started = performance.now();
     await traceShadow(
       'shadow ctxopt',
@@ -237,27 +239,30 @@ export class ShadowEvaluator {
             original: original.answer,
           });
         } catch (error) {
-          this.#emit({ type: 'failed', level, kinds, error });
+          this.#emit({ type: 'failed', level, kinds, error }, listener);
           throw error;
         }
         const agreement = kinds.map((kind) =>
           this.#stats.record(call.levels.get(kind)!, kind, verdict.agree),
         );
-        this.#emit({
-          type: 'judged',
-          ...verdict,
-          level,
-          kinds,
-          savedTokens: report.savedTokens,
-          promptTokens: report.promptTokens,
-          shadowInputTokens: inputTokens,
-          durationMs: Math.round(performance.now() - started),
-          agreement,
-        });
+        this.#emit(
+          {
+            type: 'judged',
+            ...verdict,
+            level,
+            kinds,
+            savedTokens: report.savedTokens,
+            promptTokens: report.promptTokens,
+            shadowInputTokens: inputTokens,
+            durationMs: Math.round(performance.now() - started),
+            agreement,
+          },
+          listener,
+        );
         for (const kind of kinds) {
           const at = call.levels.get(kind)!;
           const change = this.#controller?.record(kind, call.base, at, verdict.agree);
-          if (change) this.#changed(change);
+          if (change) this.#changed(change, listener);
         }
         return {
           'ctxopt.shadow.agree': verdict.agree,
@@ -272,9 +277,9 @@ export class ShadowEvaluator {
     );
   }
 
-  #observed(report: CompressionReport, base: string): void {
+  #observed(report: CompressionReport, base: string): ShadowObservedEvent {
     const used = report.spans.filter((span) => span.compressedText !== undefined);
-    const event: ShadowEvent = {
+    const event: ShadowObservedEvent = {
       type: 'observed',
       level: base,
       kinds: kindsOf(report),
@@ -305,13 +310,14 @@ export class ShadowEvaluator {
       },
       async () => ({}),
     );
+    return event;
   }
 
-  #changed(change: LevelChange): void {
+  #changed(change: LevelChange, listener?: (event: ShadowEvent) => void): void {
     const key = `${change.base}\u0000${change.kind}`;
     if (change.to === change.base) this.#moved.delete(key);
     else this.#moved.set(key, { kind: change.kind, base: change.base, level: change.to });
-    this.#emit({ type: 'level-change', ...change });
+    this.#emit({ type: 'level-change', ...change }, listener);
     void traceShadow(
       'shadow ctxopt',
       {
@@ -325,11 +331,13 @@ export class ShadowEvaluator {
     );
   }
 
-  #emit(event: ShadowEvent): void {
-    try {
-      this.settings.onShadow?.(event);
-    } catch {
-      // A failing callback is the callback's problem, never the user's call.
+  #emit(event: ShadowEvent, listener?: (event: ShadowEvent) => void): void {
+    for (const receive of [this.settings.onShadow, listener]) {
+      try {
+        receive?.(event);
+      } catch {
+        // A failing callback is the callback's problem, never the user's call.
+      }
     }
   }
 }

@@ -1,0 +1,125 @@
+import type { ShadowEvent } from '@ctxopt/core';
+import {
+  type ContextOptimizerMiddlewareOptions,
+  contextOptimizerMiddleware,
+} from '@ctxopt/langchain';
+import { ChatOpenAI } from '@langchain/openai';
+import { createAgent } from 'langchain';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeOpenAIChat } from '../../../test/support/fake-openai-chat.ts';
+import { answerByFact, factChat, factLosingOptimizer } from '../../../test/support/shadow-world.ts';
+
+let openaiApi: Awaited<ReturnType<typeof startFakeOpenAIChat>>;
+beforeEach(async () => {
+  openaiApi = await startFakeOpenAIChat(answerByFact);
+});
+afterEach(async () => {
+  await openaiApi.close();
+});
+
+const hasFact = (index: number) =>
+  JSON.stringify(openaiApi.requests[index]?.messages).includes('4711');
+
+/** createAgent with gpt-4o-mini through @langchain/openai; the service loses the fact at `ultra`. */
+function shadowedAgent(options: ContextOptimizerMiddlewareOptions = {}) {
+  const service = factLosingOptimizer((level) => level === 'ultra');
+  const events: ShadowEvent[] = [];
+  const middleware = contextOptimizerMiddleware({
+    optimizer: service.optimizer,
+    minTokens: 0,
+    blocks: false,
+    level: 'ultra',
+    onShadow: (event) => events.push(event),
+    ...options,
+  } as ContextOptimizerMiddlewareOptions);
+  const agent = createAgent({
+    model: new ChatOpenAI({
+      model: 'gpt-4o-mini',
+      apiKey: 'sk-test-openai',
+      configuration: { baseURL: openaiApi.baseURL },
+    }),
+    tools: [],
+    middleware: [middleware],
+  });
+  return { agent, middleware, events, service };
+}
+
+const lastText = (state: { messages: { text: string }[] }) => state.messages.at(-1)!.text;
+
+describe('shadow evaluation in createAgent (@langchain/openai)', () => {
+  it('answers from the compressed messages, shadows with the original ones afterwards, and dispatches ctxopt_shadow', async () => {
+    const { agent, middleware, events } = shadowedAgent({ shadow: { sampleRate: 1 } });
+    const plain = shadowedAgent({});
+    const reference = lastText(await plain.agent.invoke({ messages: factChat() }));
+    openaiApi.requests.length = 0;
+
+    const custom: { name: string; data: unknown }[] = [];
+    const state = await agent.invoke(
+      { messages: factChat() },
+      {
+        callbacks: [
+          {
+            handleCustomEvent: (name: string, data: unknown) => {
+              custom.push({ name, data });
+            },
+          },
+        ],
+      },
+    );
+    expect(lastText(state)).toBe(reference);
+    expect(lastText(state)).toBe('I do not know the access code.');
+    expect(openaiApi.requests).toHaveLength(1);
+    // The agent's state holds the user's turn only: the shadow answer is never written.
+    expect(state.messages).toHaveLength(4);
+
+    await middleware.shadow.settled();
+    expect(openaiApi.requests).toHaveLength(2);
+    expect([hasFact(0), hasFact(1)]).toEqual([false, true]);
+    expect(events).toMatchObject([
+      { type: 'judged', agree: false, level: 'ultra', kinds: ['history'] },
+    ]);
+    expect(custom.find((event) => event.name === 'ctxopt_shadow')?.data).toMatchObject({
+      source: 'middleware',
+      type: 'judged',
+      agree: false,
+    });
+    expect(middleware.shadow.summary().agreement).toMatchObject([
+      { level: 'ultra', kind: 'history', judged: 1, agreed: 0 },
+    ]);
+  });
+
+  it('skips shadowing for one call with runtime.context.ctxopt.shadow false', async () => {
+    const { agent, middleware } = shadowedAgent({ shadow: { sampleRate: 1 } });
+    await agent.invoke({ messages: factChat() }, { context: { ctxopt: { shadow: false } } });
+    await middleware.shadow.settled();
+    expect(openaiApi.requests).toHaveLength(1);
+    expect(middleware.shadow.summary().shadowed).toBe(0);
+  });
+
+  it('observe: the model receives the original messages, and ctxopt_shadow says what compression would save', async () => {
+    const { agent, events } = shadowedAgent({ observe: true });
+    const state = await agent.invoke({ messages: factChat() });
+    expect(lastText(state)).toBe('The access code is 4711.');
+    expect(hasFact(0)).toBe(true);
+    expect(events).toMatchObject([{ type: 'observed', level: 'ultra', kinds: ['history'] }]);
+  });
+
+  it('adapt steps ultra down once it disagrees with confidence, and the user gets the fact again', async () => {
+    const { agent, middleware, events, service } = shadowedAgent({
+      shadow: { sampleRate: 1, concurrency: 1 },
+      adapt: { minSamples: 3 },
+    });
+    const answers: string[] = [];
+    for (let call = 0; call < 5; call += 1) {
+      answers.push(lastText(await agent.invoke({ messages: factChat() })));
+      await middleware.shadow.settled();
+    }
+    expect(events.find((event) => event.type === 'level-change')).toMatchObject({
+      kind: 'history',
+      from: 'ultra',
+      to: 'standard',
+    });
+    expect(service.requests.map((request) => request.level)).toEqual(['ultra', 'standard']);
+    expect(answers.at(-1)).toBe('The access code is 4711.');
+  });
+});
