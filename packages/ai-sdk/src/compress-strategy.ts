@@ -71,7 +71,7 @@ export function compressStrategy(settings: MiddlewareSettings): LanguageModelV4M
     specificationVersion: 'v4',
     async transformParams({ params }) {
       const { policy, key, providerOptions } = takeCallOptions(params.providerOptions, compressor);
-      const shadow = compressor.shadow.active ? compressor.shadow.begin(policy) : undefined;
+      const shadow = compressor.shadow.begin(policy);
       const outcome = await compressOnce(params, policy, key, shadow);
       const observed = shadow !== undefined && policy.shadow.observe;
       if (observed) shadow.observed(outcome.report);

@@ -57,7 +57,7 @@ export function contextOptimizerMiddleware(options: ContextOptimizerMiddlewareOp
         compressor.policyFor(overrides, { prefix: `runtime.context.${CTXOPT_CONTEXT_KEY}.` }),
       );
       const write = typeof runtime.writer === 'function' ? runtime.writer : undefined;
-      const shadow = compressor.shadow.active ? compressor.shadow.begin(policy) : undefined;
+      const shadow = compressor.shadow.begin(policy);
       let report: CompressionReport | undefined;
       // No config: the event attaches to the model node's run through LangChain's
       // async-local run context, the one the agent's callbacks and streams follow.

@@ -1,8 +1,11 @@
 import type { ShadowEvent } from '@ctxopt/core';
 import {
   type ContextOptimizerMiddlewareOptions,
+  ContextOptimizerRunnable,
   contextOptimizerMiddleware,
 } from '@ctxopt/langchain';
+import type { AIMessage } from '@langchain/core/messages';
+import { ChatPromptTemplate, MessagesPlaceholder } from '@langchain/core/prompts';
 import { ChatOpenAI } from '@langchain/openai';
 import { createAgent } from 'langchain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -121,5 +124,66 @@ describe('shadow evaluation in createAgent (@langchain/openai)', () => {
     });
     expect(service.requests.map((request) => request.level)).toEqual(['ultra', 'standard']);
     expect(answers.at(-1)).toBe('The access code is 4711.');
+  });
+});
+
+describe('shadow evaluation in an LCEL chain (@langchain/openai)', () => {
+  function chain(options: ContextOptimizerMiddlewareOptions) {
+    const service = factLosingOptimizer((level) => level === 'ultra');
+    const events: ShadowEvent[] = [];
+    const optimizer = new ContextOptimizerRunnable({
+      optimizer: service.optimizer,
+      minTokens: 0,
+      blocks: false,
+      level: 'ultra',
+      onShadow: (event) => events.push(event),
+      ...options,
+    } as ContextOptimizerMiddlewareOptions);
+    const model = new ChatOpenAI({
+      model: 'gpt-4o-mini',
+      apiKey: 'sk-test-openai',
+      configuration: { baseURL: openaiApi.baseURL },
+    });
+    const prompt = ChatPromptTemplate.fromMessages([
+      new MessagesPlaceholder('history'),
+      ['human', '{question}'],
+    ]);
+    const [history, , question] = [factChat().slice(0, 2), undefined, factChat()[2]!.content];
+    return {
+      optimizer,
+      events,
+      invoke: (config?: object) =>
+        prompt.pipe(optimizer.withModel(model)).invoke(
+          {
+            history: history.map((m) => [m.role === 'user' ? 'human' : 'ai', m.content]),
+            question,
+          },
+          config,
+        ) as Promise<AIMessage>,
+    };
+  }
+
+  it('answers from the compressed prompt and judges the original answer in the background', async () => {
+    const { optimizer, events, invoke } = chain({ shadow: { sampleRate: 1 } });
+    const answer = await invoke();
+    expect(answer.text).toBe('I do not know the access code.');
+    expect(openaiApi.requests).toHaveLength(1);
+    await optimizer.shadow.settled();
+    expect([hasFact(0), hasFact(1)]).toEqual([false, true]);
+    expect(events).toMatchObject([{ type: 'judged', agree: false, level: 'ultra' }]);
+  });
+
+  it('skips a call with config.configurable.ctxopt.shadow false', async () => {
+    const { optimizer, invoke } = chain({ shadow: { sampleRate: 1 } });
+    await invoke({ configurable: { ctxopt: { shadow: false } } });
+    await optimizer.shadow.settled();
+    expect(openaiApi.requests).toHaveLength(1);
+  });
+
+  it('observe per call: the model receives the original prompt', async () => {
+    const { events, invoke } = chain({});
+    const answer = await invoke({ configurable: { ctxopt: { observe: true } } });
+    expect(answer.text).toBe('The access code is 4711.');
+    expect(events).toMatchObject([{ type: 'observed', kinds: ['history'] }]);
   });
 });

@@ -37,7 +37,7 @@ async function simulate(options: {
   const world = randomSource(options.seed + 1_000_003);
   const levels: string[] = [];
   for (call = 1; call <= options.calls; call += 1) {
-    const shadow = evaluator.begin(policy);
+    const shadow = evaluator.begin(policy)!;
     const level = shadow.levelFor?.('history') ?? 'ultra';
     levels.push(level);
     const lost = level === 'ultra' && world() < options.lossAtUltra;

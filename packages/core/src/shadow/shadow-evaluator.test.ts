@@ -49,7 +49,7 @@ function evaluator(shadow: ShadowOptions | undefined, extra: { observe?: boolean
 describe('ShadowEvaluator', () => {
   it('judges a sampled call in the background after the answer and reports agreement per level and kind', async () => {
     const { instance, events, policyOf } = evaluator({ sampleRate: 1 });
-    const call = instance.begin(policyOf({ level: 'ultra' }));
+    const call = instance.begin(policyOf({ level: 'ultra' }))!;
     const ticket = call.admit(report());
     let calledOriginal = false;
     ticket!.start(
@@ -89,7 +89,7 @@ describe('ShadowEvaluator', () => {
     const costs: number[] = [];
     for (let call = 0; call < 2000; call += 1) {
       const started = performance.now();
-      const shadow = instance.begin(policy);
+      const shadow = instance.begin(policy)!;
       shadow
         .admit(report())
         ?.start(text('It is 4711.'), async () => ({ answer: text('It is 4711.') }), 'q');
@@ -108,7 +108,7 @@ describe('ShadowEvaluator', () => {
     });
     let spent = 0;
     for (let index = 0; index < 20; index += 1) {
-      const ticket = instance.begin(policyOf({})).admit(report(1000));
+      const ticket = instance.begin(policyOf({}))!.admit(report(1000));
       ticket?.start(
         text('a'),
         async () => {
@@ -126,31 +126,31 @@ describe('ShadowEvaluator', () => {
 
   it('bounds the shadow calls running at once', () => {
     const { instance, policyOf } = evaluator({ sampleRate: 1, concurrency: 2 });
-    const tickets = Array.from({ length: 5 }, () => instance.begin(policyOf({})).admit(report()));
+    const tickets = Array.from({ length: 5 }, () => instance.begin(policyOf({}))!.admit(report()));
     expect(tickets.filter(Boolean)).toHaveLength(2);
     expect(instance.summary().skipped.concurrency).toBe(3);
     tickets[0]!.cancel();
-    expect(instance.begin(policyOf({})).admit(report())).toBeDefined();
+    expect(instance.begin(policyOf({}))!.admit(report())).toBeDefined();
   });
 
   it('does not shadow a prompt that would not fit the model window uncompressed', () => {
     const { instance, policyOf } = evaluator({ sampleRate: 1 });
     const policy = policyOf({ contextWindow: 800 });
-    expect(instance.begin(policy).admit(report(1000))).toBeUndefined();
+    expect(instance.begin(policy)!.admit(report(1000))).toBeUndefined();
     expect(instance.summary().skipped.window).toBe(1);
   });
 
   it('does not shadow a call whose prompt was not compressed', () => {
     const { instance, policyOf } = evaluator({ sampleRate: 1 });
     const skipped = { ...report(), status: 'skipped' as const, spans: [] };
-    expect(instance.begin(policyOf({})).admit(skipped)).toBeUndefined();
+    expect(instance.begin(policyOf({}))!.admit(skipped)).toBeUndefined();
   });
 
   it('samples about sampleRate of the calls, the same ones for the same seed', () => {
     const picks = (seed: number) => {
       const { instance, policyOf } = evaluator({ sampleRate: 0.1, seed, concurrency: 1000 });
       return Array.from({ length: 2000 }, () =>
-        instance.begin(policyOf({})).admit(report(1)) ? 1 : 0,
+        instance.begin(policyOf({}))!.admit(report(1)) ? 1 : 0,
       );
     };
     const first = picks(3);
@@ -169,7 +169,7 @@ describe('ShadowEvaluator', () => {
     });
     const policy = policyOf({});
     instance
-      .begin(policy)
+      .begin(policy)!
       .admit(report())!
       .start(
         text('a'),
@@ -179,7 +179,7 @@ describe('ShadowEvaluator', () => {
         'q',
       );
     instance
-      .begin(policy)
+      .begin(policy)!
       .admit(report())!
       .start(text('a'), async () => ({ answer: text('a') }), 'q');
     await instance.settled();
@@ -190,7 +190,7 @@ describe('ShadowEvaluator', () => {
 
   it('observe reports what compression would save and drop', () => {
     const { instance, events, policyOf } = evaluator(undefined, { observe: true });
-    instance.begin(policyOf({ level: 'standard' })).observed(report());
+    instance.begin(policyOf({ level: 'standard' }))!.observed(report());
     expect(events).toEqual([
       {
         type: 'observed',

@@ -89,13 +89,12 @@ export class ShadowEvaluator {
     this.#judge = settings.shadow?.judge ?? defaultJudge;
   }
 
-  /** Whether this instance does anything at all. */
-  get active(): boolean {
-    return this.settings.shadow !== undefined || this.settings.observe;
-  }
-
-  /** Starts one call's evaluation under `policy` (the call's, per-call options applied). */
-  begin(policy: ConversationPolicy): ShadowCall {
+  /**
+   * Starts one call's evaluation under `policy` (the call's, per-call options applied);
+   * undefined when the call is neither shadowed nor observed.
+   */
+  begin(policy: ConversationPolicy): ShadowCall | undefined {
+    if (policy.shadow.shadow === undefined && !policy.shadow.observe) return undefined;
     const base = baseLevel(policy);
     const controller = this.#controller;
     const seen = new Set<ContentKind>();
