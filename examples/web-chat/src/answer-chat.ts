@@ -1,4 +1,5 @@
 import type { LanguageModelV4 } from '@ai-sdk/provider';
+import type { AgreementFigure } from '@ctxopt/core';
 import type { HandbookRetriever } from '@ctxopt-examples/ai-sdk-rag/handbook-retriever';
 import { callFiguresOf } from '@ctxopt-examples/ai-sdk-rag/turn-figures';
 import {
@@ -15,6 +16,8 @@ export interface AnswerSettings {
   model: LanguageModelV4;
   retriever: HandbookRetriever;
   inspectorUrl?: string;
+  /** Shadow evaluation's running agreement, per level and kind of content. */
+  agreement?: () => AgreementFigure[];
 }
 
 const instructions =
@@ -81,6 +84,18 @@ export async function answerChat(
       metadata.inputTokens = (metadata.inputTokens ?? 0) + call.inputTokens;
       metadata.compressedTokens = (metadata.compressedTokens ?? 0) + call.compressedTokens;
       metadata.modelInputTokens = (metadata.modelInputTokens ?? 0) + (part.usage.inputTokens ?? 0);
+      // The verdicts so far: an answer's own shadow runs once its model stream has ended.
+      const agreement = settings.agreement?.();
+      if (agreement?.length) {
+        metadata.agreement = agreement.map(({ level, kind, judged, agreed, lower, upper }) => ({
+          level,
+          kind,
+          judged,
+          agreed,
+          lower,
+          upper,
+        }));
+      }
       return { ...metadata };
     },
     onError: (error) => (error instanceof Error ? error.message : String(error)),

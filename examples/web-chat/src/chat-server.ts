@@ -62,10 +62,14 @@ export async function startChatServer(options: ChatServerOptions = {}): Promise<
     const [documents, script] = await Promise.all([loadCorpus(), bundleBrowserApp()]);
     const retriever = createHandbookRetriever(documents);
     const chosen = chooseModel(env);
-    const model = wrapLanguageModel({
-      model: chosen.model,
-      middleware: contextOptimizerMiddleware({ optimizer: service.optimizer }),
+    // Shadow evaluation: a share of the answers is given once more from the uncompressed
+    // prompt in the background, and the page shows how often the two agree. Every answer
+    // offline (it costs nothing); one in ten with a real model (it costs its input again).
+    const middleware = contextOptimizerMiddleware({
+      optimizer: service.optimizer,
+      shadow: { sampleRate: Number(env.SHADOW_SAMPLE_RATE ?? (env.OPENAI_API_KEY ? 0.1 : 1)) },
     });
+    const model = wrapLanguageModel({ model: chosen.model, middleware });
     const page = chatPage(demoQuestions.slice(0, 3).map((question) => question.question));
     const config = JSON.stringify({
       model: `${chosen.model.provider}/${chosen.model.modelId}`,
@@ -75,7 +79,12 @@ export async function startChatServer(options: ChatServerOptions = {}): Promise<
           : 'the Context Optimization API',
       ...(service.inspectorUrl ? { inspectorUrl: service.inspectorUrl } : {}),
     });
-    const settings = { model, retriever, inspectorUrl: service.inspectorUrl };
+    const settings = {
+      model,
+      retriever,
+      inspectorUrl: service.inspectorUrl,
+      agreement: () => middleware.shadow.summary().agreement,
+    };
 
     const server = createServer((request, response) => {
       const path = (request.url ?? '/').split('?')[0];
@@ -127,6 +136,7 @@ export async function startChatServer(options: ChatServerOptions = {}): Promise<
           server.close(() => resolve());
           server.closeAllConnections();
         });
+        await middleware.shadow.settled();
         await service.close();
       },
     };
