@@ -118,6 +118,12 @@ describe.runIf(chromiumAvailable())(
       expect(followUp).toMatch(/^req_/);
       expect(followUp).not.toBe(requestId);
       await expect.poll(() => page.locator('body').getAttribute('data-status')).toBe('ready');
+      // Shadow evaluation: the first answer was given once more from the uncompressed prompt.
+      expect(
+        await page.locator('.message.assistant .savings .agreement').nth(0).textContent(),
+      ).toMatch(
+        /history at default: [12] of [12] answers agree with the uncompressed prompt \(95% CI \d+%–100%\)/,
+      );
       await screenshot(page, 'web-chat');
 
       const [inspector] = await Promise.all([
