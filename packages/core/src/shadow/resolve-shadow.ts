@@ -13,6 +13,7 @@ export interface ShadowSettings {
         sampleRate: number;
         inputTokensPerHour: number;
         concurrency: number;
+        delayMs: number;
         seed: number | undefined;
         judge: ShadowJudge | undefined;
       }
@@ -26,6 +27,9 @@ export const DEFAULT_SHADOW = {
   sampleRate: 0.05,
   inputTokensPerHour: 1_000_000,
   concurrency: 2,
+  // Past the 5 ms a createAgent run took at the median after its model call, with room for
+  // a loaded machine (shadow-evaluation.test.ts in @ctxopt/langchain measures it).
+  delayMs: 50,
 } as const;
 
 /**
@@ -87,6 +91,7 @@ export function resolveShadowSettings(
             'sampleRate',
             'budget',
             'concurrency',
+            'delayMs',
             'seed',
             'judge',
           ]);
@@ -115,6 +120,7 @@ export function resolveShadowSettings(
         0,
       ),
       concurrency: integer('shadow.concurrency', given.concurrency, DEFAULT_SHADOW.concurrency, 1),
+      delayMs: integer('shadow.delayMs', given.delayMs, DEFAULT_SHADOW.delayMs, 0),
       seed: given.seed === undefined ? undefined : integer('shadow.seed', given.seed, 0, 0),
       judge: given.judge as ShadowJudge | undefined,
     };

@@ -29,7 +29,12 @@ async function simulate(options: {
   let call = 0;
   const policy = resolveConversationPolicy({
     level: 'ultra',
-    shadow: { sampleRate: options.sampleRate ?? 0.1, seed: options.seed, concurrency: 1 },
+    shadow: {
+      sampleRate: options.sampleRate ?? 0.1,
+      seed: options.seed,
+      concurrency: 1,
+      delayMs: 0,
+    },
     adapt: true,
     onShadow: (event) => events.push({ ...event, call }),
   });

@@ -183,8 +183,10 @@ export class ShadowEvaluator {
         if (used) return;
         used = true;
         this.#shadowed += 1;
-        // Deferred to a later turn of the event loop: nothing of the shadow call, not even
-        // building its request, runs on the user's path.
+        // Deferred past the framework's own work after the model call (a LangGraph agent
+        // finishing its run took 5 ms at the median on a loaded machine, and a shadow
+        // started at once competed with it): nothing of the shadow, not even building its
+        // request, runs on the user's path.
         setTimeout(() => {
           void this.#evaluate({
             report,
@@ -198,7 +200,7 @@ export class ShadowEvaluator {
             levels,
             listener,
           }).finally(finish);
-        }, 0);
+        }, shadow.delayMs);
       },
     };
   }

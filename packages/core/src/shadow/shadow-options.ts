@@ -9,6 +9,11 @@ export interface ShadowOptions {
   budget?: { inputTokensPerHour?: number };
   /** Shadow calls running at once; a sampled call past it is not shadowed. @default 2 */
   concurrency?: number;
+  /**
+   * Milliseconds between the user's answer and the shadow call, so the framework finishes
+   * its own work on the user's call first (see "Shadow evaluation"). @default 50
+   */
+  delayMs?: number;
   /** Seeds the sampler, for reproducible runs. @default random */
   seed?: number;
   /** Decides whether two answers agree. @default the free deterministic judge (words, numbers, names, tool calls) */
