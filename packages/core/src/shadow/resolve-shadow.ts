@@ -1,5 +1,4 @@
 import { InvalidOptionError } from '../errors.ts';
-import type { OptionSource } from '../planner/resolve-policy.ts';
 import type { AdaptSettings } from './level-controller.ts';
 import type { ShadowJudge } from './shadow-answer.ts';
 import type { ShadowEvent } from './shadow-event.ts';
@@ -47,7 +46,7 @@ export const DEFAULT_ADAPT: AdaptSettings = {
 /** Checks `shadow`, `adapt`, `observe` and `onShadow` (a broken one names its field and rule). */
 export function resolveShadowSettings(
   options: ShadowPolicyFields,
-  source: OptionSource = {},
+  source: { owner?: string; prefix?: string } = {},
 ): ShadowSettings {
   const fail = (field: string, rule: string): never => {
     throw new InvalidOptionError(`${source.prefix ?? ''}${field}`, rule, source.owner);
