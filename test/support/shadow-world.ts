@@ -15,9 +15,23 @@ export function factChat() {
   ];
 }
 
-/** The loopback model's answer depends on whether the fact reached it. */
+/**
+ * The loopback model's answer depends on whether the fact reached it; asked to judge (the
+ * LLM-as-judge rubric), it compares the two answers it was shown.
+ */
 export function answerByFact(_index: number, request: ChatCompletionsRequest): ScriptedReply {
-  const seen = JSON.stringify(request.messages).includes('4711');
+  const prompt = JSON.stringify(request.messages);
+  if (prompt.includes('Answer A:')) {
+    const content = request.messages.at(-1)?.content;
+    const text = Array.isArray(content)
+      ? content.map((part: { text?: string }) => part.text ?? '').join('')
+      : String(content ?? '');
+    const [, a = '', b = ''] = /Answer A:\n([^]*?)\n\nAnswer B:\n([^]*)$/.exec(text) ?? [];
+    return {
+      text: a.trim() === b.trim() ? 'SAME. Both give the code.' : 'DIFFERENT: B lacks the code.',
+    };
+  }
+  const seen = prompt.includes('4711');
   return { text: seen ? 'The access code is 4711.' : 'I do not know the access code.' };
 }
 

@@ -194,6 +194,21 @@ describe('shadow evaluation (generateText, streamText, @ai-sdk/openai)', () => {
     expect(p(sampled, 0.9) / p(unsampled, 0.9)).toBeLessThan(1.5);
   });
 
+  it('judges with an AI SDK model when one is given as the judge (LLM-as-judge)', async () => {
+    const openai = createOpenAI({ apiKey: 'sk-test-openai', baseURL: openaiApi.baseURL });
+    const { model, middleware, events } = shadowedModel({
+      shadow: { sampleRate: 1, judge: openai.chat('gpt-4o-mini') },
+    });
+    await generateText({ model, messages: factChat() });
+    await middleware.shadow.settled();
+    // The user's call, the shadow call, and the judge's call with the rubric.
+    expect(openaiApi.requests).toHaveLength(3);
+    expect(JSON.stringify(openaiApi.requests[2]!.messages)).toContain('Reply SAME if');
+    expect(events).toMatchObject([
+      { type: 'judged', agree: false, reasons: ['B lacks the code.'] },
+    ]);
+  });
+
   it('refuses a misspelt shadow option, naming it', () => {
     expect(() => contextOptimizerMiddleware({ shadow: { sampleRat: 1 } as never })).toThrow(
       'shadow.sampleRat is not an option',

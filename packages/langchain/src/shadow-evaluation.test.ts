@@ -92,6 +92,22 @@ describe('shadow evaluation in createAgent (@langchain/openai)', () => {
     ]);
   });
 
+  it('judges with a chat model when one is given as the judge (LLM-as-judge)', async () => {
+    const judge = new ChatOpenAI({
+      model: 'gpt-4o-mini',
+      apiKey: 'sk-test-openai',
+      configuration: { baseURL: openaiApi.baseURL },
+    });
+    const { agent, middleware, events } = shadowedAgent({ shadow: { sampleRate: 1, judge } });
+    await agent.invoke({ messages: factChat() });
+    await middleware.shadow.settled();
+    expect(openaiApi.requests).toHaveLength(3);
+    expect(JSON.stringify(openaiApi.requests[2]!.messages)).toContain('Reply SAME if');
+    expect(events).toMatchObject([
+      { type: 'judged', agree: false, reasons: ['B lacks the code.'] },
+    ]);
+  });
+
   it('skips shadowing for one call with runtime.context.ctxopt.shadow false', async () => {
     const { agent, middleware } = shadowedAgent({ shadow: { sampleRate: 1 } });
     await agent.invoke({ messages: factChat() }, { context: { ctxopt: { shadow: false } } });
