@@ -26,7 +26,7 @@ export function answerByFact(_index: number, request: ChatCompletionsRequest): S
     const text = Array.isArray(content)
       ? content.map((part: { text?: string }) => part.text ?? '').join('')
       : String(content ?? '');
-    const [, a = '', b = ''] = /Answer A:\n([^]*?)\n\nAnswer B:\n([^]*)$/.exec(text) ?? [];
+    const [, a = '', b = ''] = /Answer A:\n([\s\S]*?)\n\nAnswer B:\n([\s\S]*)$/.exec(text) ?? [];
     return {
       text: a.trim() === b.trim() ? 'SAME. Both give the code.' : 'DIFFERENT: B lacks the code.',
     };
