@@ -5,6 +5,7 @@ import { countTokens } from '@ctxopt/local';
 import { generateText, streamText, wrapLanguageModel } from 'ai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeOpenAIChat } from '../../../test/support/fake-openai-chat.ts';
+import { startJsonServer } from '../../../test/support/json-server.ts';
 import { answerByFact, factChat, factLosingOptimizer } from '../../../test/support/shadow-world.ts';
 import { recordSpans } from '../../core/src/test-support/span-recorder.ts';
 import './test-support/quiet-warnings.ts';
@@ -207,6 +208,49 @@ describe('shadow evaluation (generateText, streamText, @ai-sdk/openai)', () => {
     expect(events).toMatchObject([
       { type: 'judged', agree: false, reasons: ['B lacks the code.'] },
     ]);
+  });
+
+  it("passes the model's error to the user as it is, and shadows nothing", async () => {
+    let requests = 0;
+    const failing = await startJsonServer((_body, _request, response) => {
+      requests += 1;
+      response.writeHead(400, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify({ error: { message: 'bad request', type: 'invalid_request_error' } }),
+      );
+    });
+    try {
+      const run = async (shadow: boolean) => {
+        const service = factLosingOptimizer(() => false);
+        const middleware = contextOptimizerMiddleware({
+          optimizer: service.optimizer,
+          minTokens: 0,
+          blocks: false,
+          ...(shadow ? { shadow: { sampleRate: 1 } } : {}),
+        });
+        const openai = createOpenAI({ apiKey: 'sk-test-openai', baseURL: `${failing.url}/v1` });
+        const model = wrapLanguageModel({ model: openai.chat('gpt-4o-mini'), middleware });
+        const error = await generateText({ model, messages: factChat(), maxRetries: 0 }).catch(
+          (caught: Error) => caught,
+        );
+        await middleware.shadow.settled();
+        return { error, summary: middleware.shadow.summary() };
+      };
+      const plain = await run(false);
+      const shadowed = await run(true);
+      expect(shadowed.error.message).toBe(plain.error.message);
+      expect(shadowed.error.constructor).toBe(plain.error.constructor);
+      expect(requests).toBe(2);
+      expect(shadowed.summary).toMatchObject({ shadowed: 0, running: 0, spentTokensLastHour: 0 });
+    } finally {
+      await failing.close();
+    }
+  });
+
+  it("needs strategy 'compress', saying so", () => {
+    expect(() => contextOptimizerMiddleware({ strategy: 'generate', shadow: true })).toThrow(
+      "shadow needs strategy 'compress'",
+    );
   });
 
   it('refuses a misspelt shadow option, naming it', () => {
