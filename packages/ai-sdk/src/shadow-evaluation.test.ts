@@ -230,7 +230,8 @@ describe('shadow evaluation (generateText, streamText, @ai-sdk/openai)', () => {
         });
         const openai = createOpenAI({ apiKey: 'sk-test-openai', baseURL: `${failing.url}/v1` });
         const model = wrapLanguageModel({ model: openai.chat('gpt-4o-mini'), middleware });
-        const error = await generateText({ model, messages: factChat(), maxRetries: 0 }).catch(
+        const error = await generateText({ model, messages: factChat(), maxRetries: 0 }).then(
+          () => new Error('expected the call to fail'),
           (caught: Error) => caught,
         );
         await middleware.shadow.settled();
