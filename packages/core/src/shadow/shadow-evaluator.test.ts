@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CompressionReport } from '../planner/compression-report.ts';
 import { resolveConversationPolicy } from '../planner/resolve-policy.ts';
 import { resolveShadowSettings } from './resolve-shadow.ts';
@@ -131,6 +131,20 @@ describe('ShadowEvaluator', () => {
     expect(instance.summary().skipped.concurrency).toBe(3);
     tickets[0]!.cancel();
     expect(instance.begin(policyOf({}))!.admit(report())).toBeDefined();
+  });
+
+  it('gives a slot back when the answer never comes (a stream nobody reads to its end)', () => {
+    vi.useFakeTimers();
+    try {
+      const { instance, policyOf } = evaluator({ sampleRate: 1, concurrency: 1 });
+      expect(instance.begin(policyOf({}))!.admit(report())).toBeDefined();
+      expect(instance.begin(policyOf({}))!.admit(report())).toBeUndefined();
+      vi.advanceTimersByTime(10 * 60_000);
+      expect(instance.summary()).toMatchObject({ running: 0, spentTokensLastHour: 0 });
+      expect(instance.begin(policyOf({}))!.admit(report())).toBeDefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('does not shadow a prompt that would not fit the model window uncompressed', () => {

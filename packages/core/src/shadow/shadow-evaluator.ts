@@ -15,6 +15,9 @@ import { TokenBudget } from './token-budget.ts';
 /** The shadow's own estimate is padded by a fifth, so a budget holds when the counter underestimates. */
 const ESTIMATE_PADDING = 1.2;
 
+/** How long a ticket waits for its call's answer before it gives its slot back. */
+const TICKET_TTL_MS = 10 * 60_000;
+
 /** Why a sampled call was not shadowed. */
 export type ShadowSkipReason = 'budget' | 'concurrency' | 'window';
 
@@ -172,16 +175,23 @@ export class ShadowEvaluator {
       release();
     };
     let used = false;
+    const cancel = () => {
+      if (used) return;
+      used = true;
+      clearTimeout(expiry);
+      settle(0);
+      finish();
+    };
+    // A stream the app never reads to its end never hands its answer over: its slot and
+    // reservation are given back after a while instead of being held for ever.
+    const expiry = setTimeout(cancel, TICKET_TTL_MS);
+    expiry.unref?.();
     return {
-      cancel: () => {
-        if (used) return;
-        used = true;
-        settle(0);
-        finish();
-      },
+      cancel,
       start: (compressed, callOriginal, question, listener) => {
         if (used) return;
         used = true;
+        clearTimeout(expiry);
         this.#shadowed += 1;
         // Deferred past the framework's own work after the model call (a LangGraph agent
         // finishing its run took 5 ms at the median on a loaded machine, and a shadow
