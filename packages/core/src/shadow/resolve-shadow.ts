@@ -32,10 +32,13 @@ export const DEFAULT_SHADOW = {
 } as const;
 
 /**
- * Defaults of `adapt`. threshold 0.95 is the agreement asked of a level; minSamples 20 and
- * probationCalls 1000 are the smallest values for which the seeded simulations in
- * shadow-evaluator.simulation.test.ts step a 20%-loss level down within 200 calls at a
- * 10% sample rate and never step a lossless level down in 10,000 calls.
+ * Defaults of `adapt`, from the seeded simulations of shadow-evaluator.simulation.test.ts.
+ * threshold 0.95 is the agreement asked of a level. minSamples 20: a level then needs at
+ * least 3 disagreements in 20 pairs to step down, so 1% of pairs disagreeing for other
+ * reasons stepped nothing down in 10,000 calls; 10 and 15 detected a 20% loss no sooner
+ * (over 200 seeds the wait for the first disagreement decides). probationCalls 1000: a
+ * level that keeps failing is retried after 1000, 2000, 4000 calls, at most 7 changes in
+ * 10,000 calls.
  */
 export const DEFAULT_ADAPT: AdaptSettings = {
   threshold: 0.95,
