@@ -155,6 +155,10 @@ describe.runIf(chromiumAvailable())(
       expect(kept.join(' ')).toContain(quoted.slice(0, 40));
       await expect.poll(() => inspector.locator('#quota .gauge').count()).toBe(1);
       await expect.poll(() => inspector.locator('#savings svg circle').count()).toBeGreaterThan(0);
+      // The chat hands its shadow evaluation to the emulator: the inspector shows the agreement.
+      await expect
+        .poll(() => inspector.locator('#shadow table.agreement tr').count())
+        .toBeGreaterThan(1);
       await detail.scrollIntoViewIfNeeded();
       await screenshot(inspector, 'inspector', true);
       expect([...errors, ...inspectorErrors]).toEqual([]);

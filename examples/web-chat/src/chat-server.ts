@@ -68,6 +68,8 @@ export async function startChatServer(options: ChatServerOptions = {}): Promise<
     const middleware = contextOptimizerMiddleware({
       optimizer: service.optimizer,
       shadow: { sampleRate: Number(env.SHADOW_SAMPLE_RATE ?? (env.OPENAI_API_KEY ? 0.1 : 1)) },
+      // The emulator's inspector shows the agreement too.
+      ...(service.recordShadow ? { onShadow: service.recordShadow } : {}),
     });
     const model = wrapLanguageModel({ model: chosen.model, middleware });
     const page = chatPage(demoQuestions.slice(0, 3).map((question) => question.question));

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { secretList } from '@ctxopt/core';
+import { type ShadowEvent, secretList } from '@ctxopt/core';
 import { createInspector } from '../inspector/create-inspector.ts';
 import { createProviderRegistry } from '../providers/provider-registry.ts';
 import { createAuthenticator, generateApiKey } from './api-keys.ts';
@@ -40,6 +40,11 @@ export interface Emulator {
   readonly requestCount: number;
   /** The inspector page (`${url}/`), or `undefined` when `inspector: false`. */
   readonly inspectorUrl: string | undefined;
+  /**
+   * Shows shadow evaluation's figures in the inspector (agreement per level and kind,
+   * level changes, observed savings): pass it as the policy's `onShadow`.
+   */
+  recordShadow(event: ShadowEvent): void;
   /** Stops listening, closes every connection (keep-alive ones too) and aborts provider calls. */
   close(): Promise<void>;
 }
@@ -180,6 +185,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   return {
     url,
     inspectorUrl: inspector ? `${url}/` : undefined,
+    recordShadow: (event) => inspector?.recordShadow(event),
     port: address.port,
     apiKey: apiKeys[0]!,
     apiKeys,

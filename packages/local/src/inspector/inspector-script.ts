@@ -170,6 +170,36 @@ export const inspectorScript = String.raw`(function () {
     box.appendChild(drawing);
   }
 
+  function renderShadow(shadow) {
+    var card = byId('shadow-card');
+    var box = byId('shadow');
+    card.hidden = !shadow;
+    box.textContent = '';
+    if (!shadow) return;
+    var percent = function (value) { return Math.round(value * 100) + '%'; };
+    if (shadow.agreement.length) {
+      var table = element('table', 'agreement');
+      var head = element('tr');
+      ['Level', 'Content', 'Judged', 'Agreed', 'Rate', '95% interval'].forEach(function (name) { head.appendChild(element('th', '', name)); });
+      table.appendChild(head);
+      shadow.agreement.forEach(function (figure) {
+        var row = element('tr');
+        [figure.level, figure.kind, String(figure.judged), String(figure.agreed), percent(figure.rate), percent(figure.lower) + '–' + percent(figure.upper)].forEach(function (text) { row.appendChild(element('td', '', text)); });
+        table.appendChild(row);
+      });
+      box.appendChild(table);
+    }
+    shadow.changes.forEach(function (change) {
+      box.appendChild(element('p', 'note', clock(change.time) + ' · ' + change.kind + ': ' + change.from + ' → ' + change.to + (change.reason === 'agreement' ? ' (agreement below the threshold)' : ' (probation held)')));
+    });
+    if (shadow.observed.calls) {
+      box.appendChild(element('p', 'note', 'Observed ' + shadow.observed.calls + ' calls: compression would have saved ' + tokens(shadow.observed.savedTokens) + ' tokens.'));
+    }
+    if (shadow.failures) {
+      box.appendChild(element('p', 'note', shadow.failures + ' shadow calls failed (the answers users received were not affected).'));
+    }
+  }
+
   function chip(label, value) {
     var node = element('span', 'chip');
     node.appendChild(document.createTextNode(label + ' '));
@@ -263,6 +293,7 @@ export const inspectorScript = String.raw`(function () {
     byId('ring-size').textContent = String(state.inspector.maxOperations);
     renderQuota(state.quota);
     renderSavings(state.savings);
+    renderShadow(state.shadow);
     renderOperations(state.operations);
   }
 

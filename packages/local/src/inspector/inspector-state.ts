@@ -1,6 +1,7 @@
 import type { MonthlyUsage } from '@ctxopt/core';
 import type { OperationSummary } from './inspected-operation.ts';
 import type { SavingsPoint } from './operation-log.ts';
+import type { ShadowFiguresState } from './shadow-figures.ts';
 
 /** The body of `GET /inspector/api/state`: everything the inspector page draws but one operation's texts. */
 export interface InspectorState {
@@ -17,4 +18,6 @@ export interface InspectorState {
   savings: { totalSavedTokens: number; points: readonly SavingsPoint[] };
   /** The kept operations, newest first. */
   operations: OperationSummary[];
+  /** Shadow evaluation's figures, once the app has handed the emulator a shadow event. */
+  shadow?: ShadowFiguresState;
 }
