@@ -210,6 +210,44 @@ describe('shadow evaluation (generateText, streamText, @ai-sdk/openai)', () => {
     ]);
   });
 
+  it('detects a compression that loses the fact in 20% of calls at ultra, sampling 10%, and steps it down (seeded)', async () => {
+    // A seeded world: each compression at ultra loses the fact with probability 0.2.
+    let state = 7;
+    const random = () => {
+      state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return state / 2_147_483_648;
+    };
+    const service = factLosingOptimizer((level) => level === 'ultra' && random() < 0.2);
+    const events: ShadowEvent[] = [];
+    const middleware = contextOptimizerMiddleware({
+      optimizer: service.optimizer,
+      minTokens: 0,
+      blocks: false,
+      cacheSize: 0,
+      level: 'ultra',
+      shadow: { sampleRate: 0.1, seed: 3 },
+      adapt: true,
+      onShadow: (event) => events.push(event),
+    });
+    const openai = createOpenAI({ apiKey: 'sk-test-openai', baseURL: openaiApi.baseURL });
+    const model = wrapLanguageModel({ model: openai.chat('gpt-4o-mini'), middleware });
+    let steppedAt: number | undefined;
+    for (let call = 1; call <= 400 && steppedAt === undefined; call += 1) {
+      await generateText({ model, messages: factChat() });
+      await middleware.shadow.settled();
+      if (events.some((event) => event.type === 'level-change')) steppedAt = call;
+    }
+    console.info(`generateText: stepped down at call ${steppedAt}`);
+    expect(steppedAt).toBeLessThanOrEqual(200);
+    expect(events.find((event) => event.type === 'level-change')).toMatchObject({
+      from: 'ultra',
+      to: 'standard',
+    });
+    const after = await generateText({ model, messages: factChat() });
+    expect(after.text).toBe('The access code is 4711.');
+    expect(service.requests.at(-1)?.level).toBe('standard');
+  });
+
   it("passes the model's error to the user as it is, and shadows nothing", async () => {
     let requests = 0;
     const failing = await startJsonServer((_body, _request, response) => {
