@@ -25,8 +25,13 @@ const hasFact = (index: number) =>
   JSON.stringify(openaiApi.requests[index]?.messages).includes('4711');
 
 /** createAgent with gpt-4o-mini through @langchain/openai; the service loses the fact at `ultra`. */
-function shadowedAgent(options: ContextOptimizerMiddlewareOptions = {}) {
-  const service = factLosingOptimizer((level) => level === 'ultra');
+function shadowedAgent(
+  options: ContextOptimizerMiddlewareOptions & {
+    losesFact?: (level: string | undefined) => boolean;
+  } = {},
+) {
+  const { losesFact = (level) => level === 'ultra', ...rest } = options;
+  const service = factLosingOptimizer(losesFact);
   const events: ShadowEvent[] = [];
   const middleware = contextOptimizerMiddleware({
     optimizer: service.optimizer,
@@ -34,7 +39,7 @@ function shadowedAgent(options: ContextOptimizerMiddlewareOptions = {}) {
     blocks: false,
     level: 'ultra',
     onShadow: (event) => events.push(event),
-    ...options,
+    ...rest,
   } as ContextOptimizerMiddlewareOptions);
   const agent = createAgent({
     model: new ChatOpenAI({
@@ -176,6 +181,30 @@ describe('shadow evaluation in createAgent (@langchain/openai)', () => {
     // half. The shadow's own work on the path is measured without the network in core.
     expect(p(sampled, 0.5) / p(unsampled, 0.5)).toBeLessThan(1.25);
     expect(p(sampled, 0.75) / p(unsampled, 0.75)).toBeLessThan(1.5);
+  });
+
+  it('detects a compression that loses the fact in 20% of calls at ultra, sampling 10%, and steps it down (seeded)', async () => {
+    let state = 7;
+    const random = () => {
+      state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return state / 2_147_483_648;
+    };
+    const { agent, middleware, events, service } = shadowedAgent({
+      cacheSize: 0,
+      shadow: { sampleRate: 0.1, seed: 3 },
+      adapt: true,
+      losesFact: (level) => level === 'ultra' && random() < 0.2,
+    });
+    let steppedAt: number | undefined;
+    for (let call = 1; call <= 400 && steppedAt === undefined; call += 1) {
+      await agent.invoke({ messages: factChat() });
+      await middleware.shadow.settled();
+      if (events.some((event) => event.type === 'level-change')) steppedAt = call;
+    }
+    console.info(`createAgent: stepped down at call ${steppedAt}`);
+    expect(steppedAt).toBeLessThanOrEqual(200);
+    expect(lastText(await agent.invoke({ messages: factChat() }))).toBe('The access code is 4711.');
+    expect(service.requests.at(-1)?.level).toBe('standard');
   });
 
   it('adapt steps ultra down once it disagrees with confidence, and the user gets the fact again', async () => {
