@@ -1,4 +1,4 @@
-import { type ContextOptimizer, ContextOptimizerClient } from '@ctxopt/core';
+import { type ContextOptimizer, ContextOptimizerClient, type ShadowEvent } from '@ctxopt/core';
 import { startEmulator } from '@ctxopt/local';
 
 export interface ServiceConnection {
@@ -9,6 +9,8 @@ export interface ServiceConnection {
   description: string;
   /** The in-process emulator's inspector page; `undefined` for the service. */
   inspectorUrl?: string;
+  /** The in-process emulator's inspector shows shadow evaluation's figures given here (`onShadow`). */
+  recordShadow?: (event: ShadowEvent) => void;
   /** Stops the in-process emulator, if one was started. */
   close(): Promise<void>;
 }
@@ -40,6 +42,7 @@ export async function connectService(env: NodeJS.ProcessEnv): Promise<ServiceCon
       `Context Optimization API: in-process emulator at ${emulator.url} (it compresses; the model runs in this process); ` +
       'set CTXOPT_API_KEY and CTXOPT_BASE_URL to use the service',
     inspectorUrl: emulator.inspectorUrl,
+    recordShadow: (event) => emulator.recordShadow(event),
     close: () => emulator.close(),
   };
 }

@@ -99,6 +99,26 @@ describe('the web chat server', { timeout: 30_000 }, () => {
     await vi.waitFor(() => expect(listeningServers()).toBe(before), { timeout: 2000 });
   });
 
+  it('shows how often answers agree with the uncompressed prompt, from shadow evaluation', async () => {
+    const server = await startChatServer({ env: {} });
+    stops.push(() => server.close());
+    await ask(server.url);
+    // An answer's shadow runs once its model stream has ended: the verdicts reach the
+    // metadata of a later step or answer.
+    await vi.waitFor(
+      async () => {
+        const { metadata } = await ask(server.url);
+        expect(metadata.agreement?.[0]).toMatchObject({
+          level: 'default',
+          judged: expect.any(Number),
+          agreed: expect.any(Number),
+        });
+        expect(metadata.agreement![0]!.judged).toBeGreaterThan(0);
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+  });
+
   it('answers 400 naming the rule when the conversation does not end with a question', async () => {
     const server = await startChatServer({ env: {} });
     stops.push(() => server.close());

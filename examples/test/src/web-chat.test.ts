@@ -118,6 +118,12 @@ describe.runIf(chromiumAvailable())(
       expect(followUp).toMatch(/^req_/);
       expect(followUp).not.toBe(requestId);
       await expect.poll(() => page.locator('body').getAttribute('data-status')).toBe('ready');
+      // Shadow evaluation: the first answer was given once more from the uncompressed prompt.
+      expect(
+        await page.locator('.message.assistant .savings .agreement').nth(0).textContent(),
+      ).toMatch(
+        /history at default: [12] of [12] answers agree with the uncompressed prompt \(95% CI \d+%–100%\)/,
+      );
       await screenshot(page, 'web-chat');
 
       const [inspector] = await Promise.all([
@@ -149,6 +155,10 @@ describe.runIf(chromiumAvailable())(
       expect(kept.join(' ')).toContain(quoted.slice(0, 40));
       await expect.poll(() => inspector.locator('#quota .gauge').count()).toBe(1);
       await expect.poll(() => inspector.locator('#savings svg circle').count()).toBeGreaterThan(0);
+      // The chat hands its shadow evaluation to the emulator: the inspector shows the agreement.
+      await expect
+        .poll(() => inspector.locator('#shadow table.agreement tr').count())
+        .toBeGreaterThan(1);
       await detail.scrollIntoViewIfNeeded();
       await screenshot(inspector, 'inspector', true);
       expect([...errors, ...inspectorErrors]).toEqual([]);

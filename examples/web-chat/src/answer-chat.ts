@@ -1,4 +1,5 @@
 import type { LanguageModelV4 } from '@ai-sdk/provider';
+import type { AgreementFigure } from '@ctxopt/core';
 import type { HandbookRetriever } from '@ctxopt-examples/ai-sdk-rag/handbook-retriever';
 import { callFiguresOf } from '@ctxopt-examples/ai-sdk-rag/turn-figures';
 import {
@@ -18,6 +19,8 @@ export interface AnswerSettings {
   inspectorUrl?: string;
   /** Logs a failure of the model call on the server (redacted there); the browser gets its status only. */
   logError?: (error: unknown) => void;
+  /** Shadow evaluation's running agreement, per level and kind of content. */
+  agreement?: () => AgreementFigure[];
 }
 
 const instructions =
@@ -87,6 +90,18 @@ export async function answerChat(
       metadata.inputTokens = (metadata.inputTokens ?? 0) + call.inputTokens;
       metadata.compressedTokens = (metadata.compressedTokens ?? 0) + call.compressedTokens;
       metadata.modelInputTokens = (metadata.modelInputTokens ?? 0) + (part.usage.inputTokens ?? 0);
+      // The verdicts so far: an answer's own shadow runs once its model stream has ended.
+      const agreement = settings.agreement?.();
+      if (agreement?.length) {
+        metadata.agreement = agreement.map(({ level, kind, judged, agreed, lower, upper }) => ({
+          level,
+          kind,
+          judged,
+          agreed,
+          lower,
+          upper,
+        }));
+      }
       return { ...metadata };
     },
     // The provider's message never reaches the browser: it may echo the key.

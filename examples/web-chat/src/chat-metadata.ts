@@ -12,4 +12,16 @@ export interface ChatMetadata {
   compressedTokens?: number;
   /** Input tokens the model itself reported. */
   modelInputTokens?: number;
+  /**
+   * Shadow evaluation so far: per level and kind of content, answers judged, those that
+   * agreed with the answer to the uncompressed prompt, and the 95% interval of the rate.
+   */
+  agreement?: {
+    level: string;
+    kind: string;
+    judged: number;
+    agreed: number;
+    lower: number;
+    upper: number;
+  }[];
 }

@@ -76,10 +76,16 @@ export async function startChatServer(options: ChatServerOptions = {}): Promise<
     const [documents, script] = await Promise.all([loadCorpus(), bundleBrowserApp()]);
     const retriever = createHandbookRetriever(documents);
     const chosen = chooseModel(env);
-    const model = wrapLanguageModel({
-      model: chosen.model,
-      middleware: contextOptimizerMiddleware({ optimizer: service.optimizer }),
+    // Shadow evaluation: a share of the answers is given once more from the uncompressed
+    // prompt in the background, and the page shows how often the two agree. Every answer
+    // offline (it costs nothing); one in ten with a real model (it costs its input again).
+    const middleware = contextOptimizerMiddleware({
+      optimizer: service.optimizer,
+      shadow: { sampleRate: Number(env.SHADOW_SAMPLE_RATE ?? (env.OPENAI_API_KEY ? 0.1 : 1)) },
+      // The emulator's inspector shows the agreement too.
+      ...(service.recordShadow ? { onShadow: service.recordShadow } : {}),
     });
+    const model = wrapLanguageModel({ model: chosen.model, middleware });
     const page = chatPage(demoQuestions.slice(0, 3).map((question) => question.question));
     const config = JSON.stringify({
       model: `${chosen.model.provider}/${chosen.model.modelId}`,
@@ -93,7 +99,13 @@ export async function startChatServer(options: ChatServerOptions = {}): Promise<
     const secrets = [env.OPENAI_API_KEY, env.CTXOPT_API_KEY];
     const log = options.logError ?? ((message: string) => console.error(message));
     const logError = (error: unknown) => log(`web chat: ${redactedError(error, secrets)}`);
-    const settings = { model, retriever, inspectorUrl: service.inspectorUrl, logError };
+    const settings = {
+      model,
+      retriever,
+      inspectorUrl: service.inspectorUrl,
+      logError,
+      agreement: () => middleware.shadow.summary().agreement,
+    };
     const allowedHosts =
       options.allowedHosts ??
       (env.CHAT_ALLOWED_HOSTS ?? '')
@@ -161,6 +173,7 @@ export async function startChatServer(options: ChatServerOptions = {}): Promise<
           server.close(() => resolve());
           server.closeAllConnections();
         });
+        await middleware.shadow.settled();
         await service.close();
       },
     };

@@ -5,8 +5,10 @@ import type {
 } from '@ai-sdk/provider';
 import {
   applyCompression,
+  type CompressionReport,
   type ConversationCompressor,
   type ConversationPolicy,
+  type ShadowCall,
 } from '@ctxopt/core';
 import { toAISDKError } from './error-mapping.ts';
 import { endpointOf } from './optimizer-source.ts';
@@ -22,6 +24,7 @@ export interface CompressSettings {
 export interface CompressOutcome {
   prompt: LanguageModelV4Prompt;
   usage: ContextOptimizerUsage;
+  report: CompressionReport;
   /** Set when a compression failed open: the error that was swallowed. */
   error?: unknown;
 }
@@ -39,6 +42,7 @@ export async function compressPrompt(
   settings: CompressSettings,
   abortSignal: AbortSignal | undefined,
   call: Pick<LanguageModelV4CallOptions, 'tools' | 'providerOptions'> = {},
+  shadow?: ShadowCall,
 ): Promise<CompressOutcome> {
   const { compressor } = settings;
   try {
@@ -47,6 +51,7 @@ export async function compressPrompt(
       ...(abortSignal ? { signal: abortSignal } : {}),
       // The AI SDK retries a thrown APICallError itself; don't multiply the attempts.
       ...(policy.onError === 'throw' ? { maxRetries: 0 } : {}),
+      ...(shadow?.levelFor ? { levelFor: shadow.levelFor } : {}),
     });
     // The prompt itself when nothing changed: its identity ties a retry to its call.
     const compressed = applyCompression(
@@ -58,6 +63,7 @@ export async function compressPrompt(
     return {
       prompt: compressed,
       usage: usageFromReport(run.report),
+      report: run.report,
       ...(run.error === undefined ? {} : { error: run.error }),
     };
   } catch (error) {

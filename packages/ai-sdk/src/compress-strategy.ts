@@ -4,18 +4,21 @@ import type {
   LanguageModelV4Prompt,
   SharedV4Warning,
 } from '@ai-sdk/provider';
-import type { ConversationPolicy } from '@ctxopt/core';
+import type { ConversationPolicy, ShadowCall, ShadowTicket } from '@ctxopt/core';
 import { annotateStream } from './annotate-stream.ts';
 import { takeCallOptions } from './call-options.ts';
 import { type CompressOutcome, compressPrompt } from './compress-prompt.ts';
 import { failOpenWarning } from './fail-open-warning.ts';
 import type { MiddlewareSettings } from './middleware-settings.ts';
 import { toPlannerMessages } from './planner-messages.ts';
+import { shadowOriginal, shadowStream } from './shadow-call.ts';
 import { type ContextOptimizerUsage, withUsageMetadata } from './usage-metadata.ts';
 
 interface CallRecord {
   usage: ContextOptimizerUsage;
   warnings: SharedV4Warning[];
+  /** Set when this call is shadowed: the original prompt goes to the model once more afterwards. */
+  shadow?: { ticket: ShadowTicket; original: LanguageModelV4Prompt };
 }
 
 /**
@@ -24,7 +27,8 @@ interface CallRecord {
  * `wrapGenerate` and `wrapStream` put the outcome into `providerMetadata.ctxopt` and
  * calibrate the token counter from the usage the model reports. The outcome travels from
  * one to the other keyed by the transformed params object, which the AI SDK hands to
- * both, so concurrent calls never mix.
+ * both, so concurrent calls never mix. With `shadow`, a sampled call is answered once
+ * more with the original prompt after the user's answer, in the background.
  */
 export function compressStrategy(settings: MiddlewareSettings): LanguageModelV4Middleware {
   const { compressor } = settings;
@@ -37,13 +41,21 @@ export function compressStrategy(settings: MiddlewareSettings): LanguageModelV4M
     params: LanguageModelV4CallOptions,
     policy: ConversationPolicy,
     key: string,
+    shadow: ShadowCall | undefined,
   ): Promise<CompressOutcome> {
     const previous = done.get(params.prompt);
     if (previous?.key === key) return previous.outcome;
-    const outcome = await compressPrompt(params.prompt, policy, settings, params.abortSignal, {
-      ...(params.tools ? { tools: params.tools } : {}),
-      ...(params.providerOptions ? { providerOptions: params.providerOptions } : {}),
-    });
+    const outcome = await compressPrompt(
+      params.prompt,
+      policy,
+      settings,
+      params.abortSignal,
+      {
+        ...(params.tools ? { tools: params.tools } : {}),
+        ...(params.providerOptions ? { providerOptions: params.providerOptions } : {}),
+      },
+      shadow,
+    );
     done.set(params.prompt, { key, outcome });
     settings.onUsage?.(outcome.usage);
     return outcome;
@@ -63,21 +75,51 @@ export function compressStrategy(settings: MiddlewareSettings): LanguageModelV4M
     specificationVersion: 'v4',
     async transformParams({ params }) {
       const { policy, key, providerOptions } = takeCallOptions(params.providerOptions, compressor);
-      const outcome = await compressOnce(params, policy, key);
+      const shadow = compressor.shadow.begin(policy);
+      const outcome = await compressOnce(params, policy, key, shadow);
+      const observed = shadow !== undefined && policy.shadow.observe;
+      if (observed) shadow.observed(outcome.report);
+      const ticket = observed ? undefined : shadow?.admit(outcome.report);
       const { providerOptions: _removed, ...rest } = params;
       const transformed: LanguageModelV4CallOptions = {
         ...rest,
-        prompt: outcome.prompt,
+        // `observe`: the model receives the original prompt; the report says what compression would do.
+        prompt: observed ? params.prompt : outcome.prompt,
         ...(providerOptions ? { providerOptions } : {}),
       };
       const warnings = 'error' in outcome ? [failOpenWarning('compress', outcome.error)] : [];
-      records.set(transformed, { usage: outcome.usage, warnings });
+      const usage: ContextOptimizerUsage = shadow
+        ? {
+            ...outcome.usage,
+            shadow: {
+              sampled: ticket !== undefined,
+              observed,
+              agreement: compressor.shadow
+                .summary()
+                .agreement.filter((figure) =>
+                  outcome.report.spans.some((span) => span.kind === figure.kind),
+                ),
+            },
+          }
+        : outcome.usage;
+      records.set(transformed, {
+        usage,
+        warnings,
+        ...(ticket ? { shadow: { ticket, original: params.prompt } } : {}),
+      });
       return transformed;
     },
-    async wrapGenerate({ doGenerate, params }) {
-      const result = await doGenerate();
-      observe(params, result.usage.inputTokens.total, result.usage.inputTokens.cacheRead);
+    async wrapGenerate({ doGenerate, params, model }) {
       const record = records.get(params);
+      let result: Awaited<ReturnType<typeof doGenerate>>;
+      try {
+        result = await doGenerate();
+      } catch (error) {
+        record?.shadow?.ticket.cancel();
+        throw error;
+      }
+      observe(params, result.usage.inputTokens.total, result.usage.inputTokens.cacheRead);
+      if (record?.shadow) shadowOriginal(record.shadow, params, model, result.content);
       if (!record) return result;
       return {
         ...result,
@@ -85,14 +127,22 @@ export function compressStrategy(settings: MiddlewareSettings): LanguageModelV4M
         warnings: [...result.warnings, ...record.warnings],
       };
     },
-    async wrapStream({ doStream, params }) {
-      const result = await doStream();
+    async wrapStream({ doStream, params, model }) {
       const record = records.get(params);
+      let result: Awaited<ReturnType<typeof doStream>>;
+      try {
+        result = await doStream();
+      } catch (error) {
+        record?.shadow?.ticket.cancel();
+        throw error;
+      }
       const onFinish = (inputTokens: number | undefined, cacheReadTokens: number | undefined) =>
         observe(params, inputTokens, cacheReadTokens);
+      // A streamed call is shadowed with a non-streaming call, once its stream has finished.
+      const watched = record?.shadow ? shadowStream(result, record.shadow, params, model) : result;
       return record
-        ? annotateStream(result, record.usage, record.warnings, onFinish)
-        : annotateStream(result, undefined, [], onFinish);
+        ? annotateStream(watched, record.usage, record.warnings, onFinish)
+        : annotateStream(watched, undefined, [], onFinish);
     },
   };
 }

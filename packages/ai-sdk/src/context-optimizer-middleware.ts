@@ -1,5 +1,16 @@
-import type { LanguageModelV4Message, LanguageModelV4Middleware } from '@ai-sdk/provider';
-import type { ConversationPolicyFields, LevelOrMode, ProviderId } from '@ctxopt/core';
+import type {
+  LanguageModelV4,
+  LanguageModelV4Message,
+  LanguageModelV4Middleware,
+} from '@ai-sdk/provider';
+import type {
+  ConversationPolicyFields,
+  LevelOrMode,
+  ProviderId,
+  ShadowJudge,
+  ShadowOptions,
+  ShadowSummary,
+} from '@ctxopt/core';
 import { compressStrategy } from './compress-strategy.ts';
 import { generateStrategy } from './generate-strategy.ts';
 import { resolveMiddlewareSettings } from './middleware-settings.ts';
@@ -21,7 +32,12 @@ export type ContextOptimizerMiddlewareOptions = ContextOptimizerMiddlewareFields
 /** The fields of `ContextOptimizerMiddlewareOptions`; `LevelOrMode` makes level and mode exclusive. */
 export interface ContextOptimizerMiddlewareFields
   extends OptimizerSourceOptions,
-    ConversationPolicyFields {
+    Omit<ConversationPolicyFields, 'shadow'> {
+  /**
+   * Shadow evaluation (the README's "Shadow evaluation"): `judge` may be a function or an
+   * AI SDK language model (LLM-as-judge with a short fixed rubric). @default off
+   */
+  shadow?: boolean | (Omit<ShadowOptions, 'judge'> & { judge?: ShadowJudge | LanguageModelV4 });
   /**
    * `compress`: shrink the prompt with `POST /v1/compress`, then call the wrapped model.
    * `generate`: answer with `POST /v1/generate`, for the wrapped model's provider and model id.
@@ -81,7 +97,23 @@ export interface ContextOptimizerMiddlewareFields
  */
 export function contextOptimizerMiddleware(
   options: ContextOptimizerMiddlewareOptions = {},
-): LanguageModelV4Middleware {
+): ContextOptimizerMiddleware {
   const settings = resolveMiddlewareSettings(options);
-  return settings.strategy === 'generate' ? generateStrategy(settings) : compressStrategy(settings);
+  const middleware =
+    settings.strategy === 'generate' ? generateStrategy(settings) : compressStrategy(settings);
+  const { shadow } = settings.compressor;
+  return {
+    ...middleware,
+    shadow: { summary: () => shadow.summary(), settled: () => shadow.settled() },
+  };
+}
+
+/** The middleware, with shadow evaluation's figures for the app. */
+export interface ContextOptimizerMiddleware extends LanguageModelV4Middleware {
+  readonly shadow: {
+    /** Agreement per level and kind of content (rate, 95% interval), adapted levels, spend. */
+    summary(): ShadowSummary;
+    /** Resolves once the shadow calls running now are judged and reported. */
+    settled(): Promise<void>;
+  };
 }

@@ -9,6 +9,7 @@ export {
   type ContextOptimizerLanguageModelConfig,
 } from './context-optimizer-language-model.ts';
 export {
+  type ContextOptimizerMiddleware,
   type ContextOptimizerMiddlewareOptions,
   contextOptimizerMiddleware,
 } from './context-optimizer-middleware.ts';

@@ -3,6 +3,7 @@ import {
   type ContextOptimizer,
   ConversationCompressor,
   type ConversationPolicy,
+  type ConversationPolicyOptions,
   checkOptionKeys,
   type ProviderId,
   resolveConversationPolicy,
@@ -12,6 +13,7 @@ import type { ContextOptimizerMiddlewareOptions } from './context-optimizer-midd
 import { optionError } from './error-mapping.ts';
 import { resolveOptimizer } from './optimizer-source.ts';
 import { middlewareOptionKeys } from './option-keys.ts';
+import { isLanguageModel, judgeWithModel } from './shadow-judge-model.ts';
 import type { ContextOptimizerUsage } from './usage-metadata.ts';
 
 export const DEFAULT_GENERATE_TIMEOUT_MS = 60_000;
@@ -56,9 +58,16 @@ export function resolveMiddlewareSettings(
       owner,
     );
   }
+  if (strategy === 'generate' && (options.shadow || options.observe || options.adapt)) {
+    throw optionError(
+      'shadow',
+      "needs strategy 'compress' (with 'generate' the service answers from the compressed prompt itself)",
+      owner,
+    );
+  }
   let policy: ConversationPolicy;
   try {
-    policy = resolveConversationPolicy(options, { owner });
+    policy = resolveConversationPolicy(withJudgeFunction(options), { owner });
   } catch (error) {
     throw optionError(error);
   }
@@ -76,4 +85,16 @@ export function resolveMiddlewareSettings(
     provider: options.provider,
     createMessage: options.compressedMessage ?? createCompressedMessage,
   };
+}
+
+/** `shadow.judge` given as an AI SDK model becomes an LLM-as-judge function for core. */
+function withJudgeFunction(options: ContextOptimizerMiddlewareOptions): ConversationPolicyOptions {
+  const { shadow } = options;
+  if (typeof shadow !== 'object' || shadow === null || !isLanguageModel(shadow.judge)) {
+    return options as ConversationPolicyOptions;
+  }
+  return {
+    ...options,
+    shadow: { ...shadow, judge: judgeWithModel(shadow.judge) },
+  } as ConversationPolicyOptions;
 }

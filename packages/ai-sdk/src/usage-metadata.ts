@@ -1,5 +1,6 @@
 import type { JSONObject, SharedV4ProviderMetadata } from '@ai-sdk/provider';
 import {
+  type AgreementFigure,
   type BlockReport,
   type CompressedSpanReport,
   type CompressionReport,
@@ -85,6 +86,12 @@ export interface ContextOptimizerUsage {
    * recalled lines.
    */
   blocks?: BlockReport;
+  /**
+   * Compress strategy with `shadow` or `observe`: whether this call will be answered once
+   * more uncompressed in the background (`sampled`), whether the model received the
+   * original prompt (`observed`), and the running agreement of the levels it used.
+   */
+  shadow?: { sampled: boolean; observed: boolean; agreement: AgreementFigure[] };
 }
 
 export function usageFromReport(report: CompressionReport): ContextOptimizerUsage {

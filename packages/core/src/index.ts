@@ -200,6 +200,33 @@ export {
   type RequestUsage,
   requestUsageSchema,
 } from './schemas.ts';
+export type { AgreementFigure, ContentKind } from './shadow/agreement-stats.ts';
+export { defaultJudge } from './shadow/default-judge.ts';
+export { judgeRubric, readJudgeReply } from './shadow/judge-rubric.ts';
+export type { AdaptSettings, LevelChange } from './shadow/level-controller.ts';
+export type { ShadowSettings } from './shadow/resolve-shadow.ts';
+export type {
+  JudgeInput,
+  JudgeVerdict,
+  ShadowAnswer,
+  ShadowJudge,
+  ShadowToolCall,
+} from './shadow/shadow-answer.ts';
+export type {
+  ShadowCall,
+  ShadowEvaluator,
+  ShadowSkipReason,
+  ShadowSummary,
+  ShadowTicket,
+} from './shadow/shadow-evaluator.ts';
+export type {
+  ShadowEvent,
+  ShadowFailedEvent,
+  ShadowJudgedEvent,
+  ShadowLevelChangeEvent,
+  ShadowObservedEvent,
+} from './shadow/shadow-event.ts';
+export type { AdaptOptions, ShadowOptions, ShadowPolicyFields } from './shadow/shadow-options.ts';
 export {
   type CompressionStore,
   DEFAULT_STORE_TTL_SECONDS,

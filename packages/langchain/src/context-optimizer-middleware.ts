@@ -1,11 +1,13 @@
-import type { ConversationPolicy } from '@ctxopt/core';
+import type { CompressionReport, ConversationPolicy, ShadowSummary } from '@ctxopt/core';
 import { AIMessage } from '@langchain/core/messages';
 import { createMiddleware } from 'langchain';
 import { marksOutsideMessages } from './app-cache-marks.ts';
 import { takesAnthropicCacheMarkers } from './cache-marker.ts';
 import { type ConversationOptimizerOptions, conversationSettings } from './conversation-options.ts';
+import { dispatchShadow } from './ctxopt-events.ts';
 import { toPlannerMessages } from './message-mapping.ts';
 import { optimizeConversation } from './optimize-conversation.ts';
+import { answerOfMessage, questionOfMessages } from './shadow-answer.ts';
 
 export type ContextOptimizerMiddlewareOptions = ConversationOptimizerOptions;
 
@@ -44,7 +46,7 @@ export const CTXOPT_CONTEXT_KEY = 'ctxopt';
 export function contextOptimizerMiddleware(options: ContextOptimizerMiddlewareOptions = {}) {
   const settings = conversationSettings(options, 'contextOptimizerMiddleware', 'middleware');
   const { compressor } = settings;
-  return createMiddleware({
+  const middleware = createMiddleware({
     name: 'ContextOptimizerMiddleware',
     wrapModelCall: async (request, handler) => {
       const runtime = request.runtime as {
@@ -55,19 +57,50 @@ export function contextOptimizerMiddleware(options: ContextOptimizerMiddlewareOp
       const policy = policyOf(request.model, runtime.context, (overrides) =>
         compressor.policyFor(overrides, { prefix: `runtime.context.${CTXOPT_CONTEXT_KEY}.` }),
       );
+      const write = typeof runtime.writer === 'function' ? runtime.writer : undefined;
+      const shadow = compressor.shadow.begin(policy);
+      let report: CompressionReport | undefined;
       // No config: the event attaches to the model node's run through LangChain's
       // async-local run context, the one the agent's callbacks and streams follow.
-      const messages = await optimizeConversation(request.messages, settings, {
+      const compressed = await optimizeConversation(request.messages, settings, {
         policy,
         ...(runtime.signal ? { signal: runtime.signal } : {}),
-        ...(typeof runtime.writer === 'function' ? { write: runtime.writer } : {}),
+        ...(write ? { write } : {}),
         cacheMarkers: takesAnthropicCacheMarkers(request.model),
         cacheMarksOutside: marksOutsideMessages({
           systemMessage: request.systemMessage,
           tools: request.tools,
         }),
+        ...(shadow ? { shadow, onReport: (done: CompressionReport) => (report = done) } : {}),
       });
-      const response = await handler({ ...request, messages });
+      // `observe`: the model receives the original messages; the event says what compression would do.
+      const observed = report && shadow?.observed(report);
+      if (observed) await dispatchShadow(observed, 'middleware', undefined, write);
+      const messages = observed ? request.messages : compressed;
+      const ticket = report && !observed ? shadow?.admit(report) : undefined;
+      let response: Awaited<ReturnType<typeof handler>>;
+      try {
+        response = await handler({ ...request, messages });
+      } catch (error) {
+        ticket?.cancel();
+        throw error;
+      }
+      // After the user's answer, in the background: the original messages through the
+      // same handler (the model with its tools bound), judged against this answer.
+      ticket?.start(
+        answerOfMessage(response),
+        async () => {
+          const original = await handler({ ...request, messages: request.messages });
+          return {
+            answer: answerOfMessage(original),
+            inputTokens: AIMessage.isInstance(original)
+              ? original.usage_metadata?.input_tokens
+              : undefined,
+          };
+        },
+        questionOfMessages(request.messages),
+        (event) => void dispatchShadow(event, 'middleware'),
+      );
       const usage = AIMessage.isInstance(response) ? response.usage_metadata : undefined;
       if (usage?.input_tokens !== undefined) {
         // The provider's cache reads feed block mode's cost gate on the next call.
@@ -80,6 +113,19 @@ export function contextOptimizerMiddleware(options: ContextOptimizerMiddlewareOp
       return response;
     },
   });
+  const shadowFigures: ShadowFigures = {
+    summary: () => compressor.shadow.summary(),
+    settled: () => compressor.shadow.settled(),
+  };
+  return Object.assign(middleware, { shadow: shadowFigures });
+}
+
+/** Shadow evaluation's figures for the app, on the middleware and the runnable as `shadow`. */
+export interface ShadowFigures {
+  /** Agreement per level and kind of content (rate, 95% interval), adapted levels, spend. */
+  summary(): ShadowSummary;
+  /** Resolves once the shadow calls running now are judged and reported. */
+  settled(): Promise<void>;
 }
 
 /** The instance's policy with `runtime.context.ctxopt` applied, and the model's window. */

@@ -1,16 +1,24 @@
-import { ContextOptimizerError } from '@ctxopt/core';
+import { type CompressionReport, ContextOptimizerError, type ShadowTicket } from '@ctxopt/core';
 import type { CallbackManagerForChainRun } from '@langchain/core/callbacks/manager';
 import {
+  AIMessage,
   type BaseMessage,
   type BaseMessageLike,
   coerceMessageLikeToMessage,
   HumanMessage,
 } from '@langchain/core/messages';
 import type { BasePromptValueInterface } from '@langchain/core/prompt_values';
-import { patchConfig, Runnable, type RunnableConfig } from '@langchain/core/runnables';
-import { CTXOPT_CONTEXT_KEY } from './context-optimizer-middleware.ts';
+import {
+  patchConfig,
+  Runnable,
+  type RunnableConfig,
+  RunnableLambda,
+} from '@langchain/core/runnables';
+import { CTXOPT_CONTEXT_KEY, type ShadowFigures } from './context-optimizer-middleware.ts';
 import { type ConversationOptimizerOptions, conversationSettings } from './conversation-options.ts';
+import { dispatchShadow } from './ctxopt-events.ts';
 import { type ConversationSettings, optimizeConversation } from './optimize-conversation.ts';
+import { answerOfMessage, questionOfMessages } from './shadow-answer.ts';
 
 /** A prompt value (what a chat prompt template produces), messages, or a plain string. */
 export type ContextOptimizerRunnableInput = BasePromptValueInterface | BaseMessageLike[] | string;
@@ -75,27 +83,90 @@ export class ContextOptimizerRunnable extends Runnable<
         config?: RunnableConfig,
         run?: CallbackManagerForChainRun,
       ) =>
-        // Events attach to this step's own run, so handlers see them under it.
-        this.#optimize(value, patchConfig(config, { callbacks: run?.getChild() })),
+        // Events attach to this step's own run, so handlers see them under it. Alone, the
+        // step never sees the answer: a sampled call needs `withModel` to be shadowed.
+        this.#optimize(value, patchConfig(config, { callbacks: run?.getChild() })).then(
+          ({ messages, ticket }) => {
+            ticket?.cancel();
+            return messages;
+          },
+        ),
       input,
       options,
     );
   }
 
+  /** Shadow evaluation's figures: agreement per level and kind, adapted levels, spend. */
+  get shadow(): ShadowFigures {
+    const { shadow } = this.#settings.compressor;
+    return { summary: () => shadow.summary(), settled: () => shadow.settled() };
+  }
+
+  /**
+   * This step and `model` as one LCEL step, so shadow evaluation sees the model's answer:
+   * `prompt.pipe(optimizer.withModel(model))`. A sampled call is answered once more by
+   * `model` with the original messages after the user's answer, in the background
+   * (tagged `ctxopt_shadow`, outside the user's callbacks), and judged; each verdict is
+   * the `ctxopt_shadow` custom event and goes to `onShadow`.
+   */
+  withModel(
+    model: Runnable<BaseMessage[], unknown>,
+  ): Runnable<ContextOptimizerRunnableInput, unknown> {
+    return RunnableLambda.from(
+      async (input: ContextOptimizerRunnableInput, config?: RunnableConfig) => {
+        const original = toMessages(input);
+        const { messages, ticket } = await this.#optimize(original, config ?? {});
+        let answer: unknown;
+        try {
+          answer = await model.invoke(messages, config);
+        } catch (error) {
+          ticket?.cancel();
+          throw error;
+        }
+        ticket?.start(
+          answerOfMessage(answer),
+          async () => {
+            const shadowAnswer = await model.invoke(original, { tags: ['ctxopt_shadow'] });
+            return {
+              answer: answerOfMessage(shadowAnswer),
+              inputTokens: AIMessage.isInstance(shadowAnswer)
+                ? shadowAnswer.usage_metadata?.input_tokens
+                : undefined,
+            };
+          },
+          questionOfMessages(original),
+          (event) => void dispatchShadow(event, 'runnable'),
+        );
+        return answer;
+      },
+    ).withConfig({ runName: 'ContextOptimizerRunnable' });
+  }
+
   async #optimize(
     input: ContextOptimizerRunnableInput,
     config: RunnableConfig,
-  ): Promise<BaseMessage[]> {
+  ): Promise<{ messages: BaseMessage[]; ticket: ShadowTicket | undefined }> {
     const messages = toMessages(input);
     const overrides = config.configurable?.[CTXOPT_CONTEXT_KEY];
-    const policy = this.#settings.compressor.policyFor(overrides, {
+    const { compressor } = this.#settings;
+    const policy = compressor.policyFor(overrides, {
       prefix: `config.configurable.${CTXOPT_CONTEXT_KEY}.`,
     });
-    return optimizeConversation(messages, this.#settings, {
+    const shadow = compressor.shadow.begin(policy);
+    let report: CompressionReport | undefined;
+    const compressed = await optimizeConversation(messages, this.#settings, {
       config,
       policy,
       ...(config.signal ? { signal: config.signal } : {}),
+      ...(shadow ? { shadow, onReport: (done: CompressionReport) => (report = done) } : {}),
     });
+    // `observe`: the original messages go on; the event says what compression would do.
+    const observed = report && shadow?.observed(report);
+    if (observed) {
+      await dispatchShadow(observed, 'runnable', config);
+      return { messages, ticket: undefined };
+    }
+    return { messages: compressed, ticket: report ? shadow?.admit(report) : undefined };
   }
 }
 

@@ -2,16 +2,21 @@ import {
   type ClientOptionKey,
   ConversationCompressor,
   type ConversationPolicyFields,
+  type ConversationPolicyOptions,
   checkOptionKeys,
   clientOptionKeys,
   conversationPolicyKeys,
   type LevelOrMode,
   resolveConversationPolicy,
+  type ShadowJudge,
+  type ShadowOptions,
 } from '@ctxopt/core';
+import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { type CompressedMessageFactory, compressedHistoryMessage } from './compressed-message.ts';
 import type { CtxoptEventSource } from './ctxopt-events.ts';
 import type { ConversationSettings } from './optimize-conversation.ts';
 import { type OptimizerSourceOptions, resolveOptimizer } from './optimizer-options.ts';
+import { isChatModel, judgeWithChatModel } from './shadow-answer.ts';
 
 /**
  * Options of `ContextOptimizerRunnable` and `contextOptimizerMiddleware`: the conversation
@@ -23,7 +28,12 @@ export type ConversationOptimizerOptions = ConversationOptimizerFields & LevelOr
 /** The fields of `ConversationOptimizerOptions`; `LevelOrMode` makes level and mode exclusive. */
 export interface ConversationOptimizerFields
   extends OptimizerSourceOptions,
-    ConversationPolicyFields {
+    Omit<ConversationPolicyFields, 'shadow'> {
+  /**
+   * Shadow evaluation (the README's "Shadow evaluation"): `judge` may be a function or a
+   * LangChain chat model (LLM-as-judge with a short fixed rubric). @default off
+   */
+  shadow?: boolean | (Omit<ShadowOptions, 'judge'> & { judge?: ShadowJudge | BaseChatModel });
   /**
    * Builds the message that replaces the compressed span.
    * @default a `HumanMessage` reading "Earlier conversation (compressed):" and the text
@@ -58,7 +68,7 @@ export function conversationSettings(
   source: CtxoptEventSource,
 ): ConversationSettings {
   checkOptionKeys(options, conversationOptionKeys, { owner });
-  const policy = resolveConversationPolicy(options, { owner });
+  const policy = resolveConversationPolicy(withJudgeFunction(options), { owner });
   // `timeout` is the policy's deadline; it also bounds each attempt of a client built here.
   const clientSource = options.optimizer ? { ...options, timeout: undefined } : options;
   return {
@@ -66,4 +76,16 @@ export function conversationSettings(
     source,
     createMessage: options.compressedMessage ?? compressedHistoryMessage,
   };
+}
+
+/** `shadow.judge` given as a chat model becomes an LLM-as-judge function for core. */
+function withJudgeFunction(options: ConversationOptimizerOptions): ConversationPolicyOptions {
+  const { shadow } = options;
+  if (typeof shadow !== 'object' || shadow === null || !isChatModel(shadow.judge)) {
+    return options as ConversationPolicyOptions;
+  }
+  return {
+    ...options,
+    shadow: { ...shadow, judge: judgeWithChatModel(shadow.judge) },
+  } as ConversationPolicyOptions;
 }

@@ -1,4 +1,9 @@
-import type { CompressionReport, CompressResponse, GenerateResponse } from '@ctxopt/core';
+import type {
+  CompressionReport,
+  CompressResponse,
+  GenerateResponse,
+  ShadowEvent,
+} from '@ctxopt/core';
 import { type MonthlyUsage, summarizeError } from '@ctxopt/core';
 import { dispatchCustomEvent } from '@langchain/core/callbacks/dispatch';
 import type { RunnableConfig } from '@langchain/core/runnables';
@@ -8,6 +13,8 @@ import { type CompressionSummary, summarizeUsage } from './usage-summary.ts';
 export const USAGE_EVENT = 'ctxopt_usage';
 /** Name of the custom event a failed compression that fell back dispatches. */
 export const ERROR_EVENT = 'ctxopt_error';
+/** Name of the custom event of shadow evaluation: a judged pair, a level change, an observed call, a failure. */
+export const SHADOW_EVENT = 'ctxopt_shadow';
 
 /**
  * Where an event goes: a run's config (the event attaches to that config's parent run),
@@ -75,6 +82,30 @@ export function dispatchReport(
     }
   }
   return safeDispatch(USAGE_EVENT, payload, scope);
+}
+
+/**
+ * Dispatches a shadow event as `ctxopt_shadow` (a failure's error as its safe summary),
+ * and hands it to `write` (LangGraph's custom stream) while the run is still going.
+ */
+export function dispatchShadow(
+  event: ShadowEvent,
+  source: CtxoptEventSource,
+  scope?: EventScope,
+  write?: (chunk: unknown) => void,
+): Promise<void> {
+  const payload =
+    event.type === 'failed'
+      ? { source, ...event, error: summarizeError(event.error) }
+      : { source, ...event };
+  if (write) {
+    try {
+      write({ type: SHADOW_EVENT, data: payload });
+    } catch {
+      // Reporting never breaks the call it reports on.
+    }
+  }
+  return safeDispatch(SHADOW_EVENT, payload, scope);
 }
 
 export function dispatchError(

@@ -19,6 +19,7 @@ export {
   type ContextOptimizerMiddlewareOptions,
   CTXOPT_CONTEXT_KEY,
   contextOptimizerMiddleware,
+  type ShadowFigures,
 } from './context-optimizer-middleware.ts';
 export {
   ContextOptimizerRunnable,
@@ -31,6 +32,7 @@ export {
   type CtxoptEventSource,
   type CtxoptUsageEvent,
   ERROR_EVENT,
+  SHADOW_EVENT,
   USAGE_EVENT,
 } from './ctxopt-events.ts';
 export type { CompressedDocument, CompressedDocumentMetadata } from './document-compression.ts';

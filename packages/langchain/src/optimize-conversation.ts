@@ -4,6 +4,7 @@ import {
   type CompressionReport,
   type ConversationCompressor,
   type ConversationPolicy,
+  type ShadowCall,
 } from '@ctxopt/core';
 import type { BaseMessage } from '@langchain/core/messages';
 import type { RunnableConfig } from '@langchain/core/runnables';
@@ -38,6 +39,10 @@ export interface ConversationCall {
    * block mode's breakpoints fit beside them within Anthropic's four. @default 0
    */
   cacheMarksOutside?: number;
+  /** Shadow evaluation of this call: `adapt`'s levels go to the compressor. */
+  shadow?: ShadowCall;
+  /** Receives the compression's report (shadow evaluation admits or observes the call with it). */
+  onReport?: (report: CompressionReport) => void;
 }
 
 /**
@@ -58,6 +63,7 @@ export async function optimizeConversation(
     run = await settings.compressor.run(toPlannerMessages(messages), {
       ...(call.policy ? { policy: call.policy } : {}),
       ...(call.signal ? { signal: call.signal } : {}),
+      ...(call.shadow?.levelFor ? { levelFor: call.shadow.levelFor } : {}),
     });
   } catch (error) {
     // The caller's own abort ends the run; falling open would only hide it.
@@ -66,6 +72,7 @@ export async function optimizeConversation(
     }
     throw error;
   }
+  call.onReport?.(run.report);
   if (run.error !== undefined) await dispatchError(run.error, settings.source, call.config);
   if (worthReporting(run.report)) {
     await dispatchReport(run.report, settings.source, call.config, call.write);

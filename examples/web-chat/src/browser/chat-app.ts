@@ -43,6 +43,16 @@ function savingsOf(metadata: ChatMetadata | undefined): HTMLElement | undefined 
       element('span', '', `compression ${statuses.join(', ')}: the model got the prompt as it was`),
     );
   }
+  for (const figure of metadata.agreement ?? []) {
+    const percent = (value: number) => `${Math.round(value * 100)}%`;
+    box.append(
+      element(
+        'span',
+        'agreement',
+        ` · ${figure.kind} at ${figure.level}: ${figure.agreed} of ${figure.judged} answers agree with the uncompressed prompt (95% CI ${percent(figure.lower)}–${percent(figure.upper)})`,
+      ),
+    );
+  }
   const requestId = metadata.calls.at(-1)?.requestId;
   if (metadata.inspectorUrl && requestId) {
     const link = element('a', 'inspect', 'inspect') as HTMLAnchorElement;

@@ -5,6 +5,8 @@ import { conversationIdOf } from '../blocks/conversation-id.ts';
 import type { ContextOptimizer } from '../context-optimizer.ts';
 import { APIUserAbortError } from '../errors.ts';
 import type { CompressResponse } from '../schemas.ts';
+import { blockPolicyAtLevels, type LevelFor, planAtLevels } from '../shadow/adapted-levels.ts';
+import { ShadowEvaluator } from '../shadow/shadow-evaluator.ts';
 import { DEFAULT_STORE_TTL_SECONDS } from '../store/compression-store.ts';
 import { type GuardedStore, guardStore } from '../store/guarded-store.ts';
 import { MemoryCompressionStore } from '../store/memory-compression-store.ts';
@@ -39,6 +41,8 @@ export interface CompressionCall {
   signal?: AbortSignal;
   /** Extra request options, such as `maxRetries: 0` where the framework retries itself. */
   maxRetries?: number;
+  /** Shadow evaluation's `adapt`: the level each kind of content is compressed at. */
+  levelFor?: LevelFor;
 }
 
 /**
@@ -57,6 +61,8 @@ export class ConversationCompressor {
   readonly store: GuardedStore;
   /** Whose records the store holds: the optimizer's credential and the secret, before a per-call `scope`. */
   readonly storeScope: StoreScope;
+  /** Shadow evaluation and `observe`, per instance: agreement figures and adapted levels live here. */
+  readonly shadow: ShadowEvaluator;
   /** Per conversation (keyed by its first messages): the cached input tokens its last call reported. */
   readonly #cachedTokens = new Map<string, number>();
 
@@ -65,6 +71,7 @@ export class ConversationCompressor {
     this.policy = policy;
     this.tokens = new CalibratedTokenCounter(policy.tokenCounter);
     this.#cache = new CompressionCache(policy.cacheSize);
+    this.shadow = new ShadowEvaluator(policy.shadow);
     // A store operation may take a fifth of the compression budget (1 s by default) before
     // it counts as a miss: enough for a loaded Redis, short beside the model call.
     this.store = guardStore(policy.store ?? new MemoryCompressionStore(), {
@@ -118,7 +125,8 @@ export class ConversationCompressor {
   ): Promise<CompressionRun> {
     const started = performance.now();
     const policy = call.policy ?? this.policy;
-    const plan = this.plan(messages, policy);
+    const planned = this.plan(messages, policy);
+    const plan = call.levelFor ? planAtLevels(planned, call.levelFor) : planned;
     // Block mode is for agent conversations, whose tool results make up most of the prompt:
     // more results it may compress than the newest `keepLast`. A chat keeps its history
     // span, and so does a conversation whose results the policy keeps verbatim
@@ -127,12 +135,17 @@ export class ConversationCompressor {
     const agent = compressibleResults(messages, policy) > policy.toolResults.keepLast;
     const skipped = plan.skipReason === 'disabled' || plan.skipReason === 'below-trigger';
     if (policy.blocks.enabled && agent && !skipped) {
+      const blockPolicy = call.levelFor ? blockPolicyAtLevels(policy, call.levelFor) : policy;
+      if (blockPolicy.disabled) {
+        const report = { ...baseReport(plan), reason: 'disabled' as const };
+        return this.#finish({ plan: { ...plan, spans: [] }, texts: [], report }, policy, started);
+      }
       const run = await runBlockCompression(messages, {
         optimizer: this.optimizer,
         store: this.store,
         scope: this.storeScope.withScope(policy.scope),
         conversation: conversationIdOf(messages),
-        policy,
+        policy: blockPolicy,
         settings: {
           ttlSeconds: DEFAULT_STORE_TTL_SECONDS,
           blockTokens: policy.blocks.blockTokens,

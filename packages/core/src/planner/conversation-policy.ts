@@ -1,5 +1,7 @@
 import { DEFAULT_BLOCK_TOKENS } from '../blocks/block-message.ts';
 import type { CompressionLevel, CompressionMode, LevelOrMode } from '../schemas.ts';
+import type { ShadowSettings } from '../shadow/resolve-shadow.ts';
+import type { ShadowPolicyFields } from '../shadow/shadow-options.ts';
 import type { CompressionStore } from '../store/compression-store.ts';
 import type { CompressionReport } from './compression-report.ts';
 import type { TokenCounter } from './token-counter.ts';
@@ -59,7 +61,7 @@ export interface BlockOptions {
 export type ConversationPolicyOptions = ConversationPolicyFields & LevelOrMode;
 
 /** The fields of `ConversationPolicyOptions`; integrations' option types extend these. */
-export interface ConversationPolicyFields {
+export interface ConversationPolicyFields extends ShadowPolicyFields {
   /** Compression level (one of level or mode). @default the service's */
   level?: CompressionLevel;
   /** Compression mode (one of level or mode). @default the service's */
@@ -138,14 +140,25 @@ export interface ConversationPolicy {
   store: CompressionStore | undefined;
   scope: string | undefined;
   storeSecret: string | undefined;
+  /** Shadow evaluation (`shadow`, `adapt`, `observe`, `onShadow`); per call, `shadow: false` skips sampling and `observe` switches observing. */
+  shadow: ShadowSettings;
 }
 
 /** The options that can be set per call: all but the ones that shape an instance. */
 export type ConversationCallOptions = Omit<
   ConversationPolicyFields,
-  'tokenCounter' | 'onCompress' | 'cacheSize' | 'store' | 'storeSecret'
-> &
-  LevelOrMode;
+  | 'tokenCounter'
+  | 'onCompress'
+  | 'cacheSize'
+  | 'store'
+  | 'storeSecret'
+  | 'shadow'
+  | 'adapt'
+  | 'onShadow'
+> & {
+  /** `false`: this call is never shadowed. */
+  shadow?: boolean;
+} & LevelOrMode;
 
 /** The defaults, in one place; both package READMEs show them in their shared table. */
 export const DEFAULT_POLICY = {

@@ -1,5 +1,6 @@
 import { InvalidOptionError } from '../errors.ts';
 import { compressionLevels, compressionModes } from '../schemas.ts';
+import { callShadowSettings, resolveShadowSettings } from '../shadow/resolve-shadow.ts';
 import type {
   ConversationCallOptions,
   ConversationPolicy,
@@ -24,8 +25,18 @@ const callKeys = [
   'disabled',
   'blocks',
   'scope',
+  'shadow',
+  'observe',
 ] as const;
-const instanceKeys = ['tokenCounter', 'onCompress', 'cacheSize', 'store', 'storeSecret'] as const;
+const instanceKeys = [
+  'tokenCounter',
+  'onCompress',
+  'cacheSize',
+  'store',
+  'storeSecret',
+  'adapt',
+  'onShadow',
+] as const;
 
 /**
  * The names of the policy's options, for integrations that take other options beside
@@ -72,6 +83,7 @@ const basePolicy: ConversationPolicy = {
   store: undefined,
   scope: undefined,
   storeSecret: undefined,
+  shadow: { shadow: undefined, adapt: undefined, observe: false, onShadow: undefined },
 };
 
 /**
@@ -83,7 +95,7 @@ export function resolveConversationPolicy(
   source: OptionSource = {},
 ): ConversationPolicy {
   const check = checker(source);
-  const policy = overlay(basePolicy, options, check);
+  const policy = overlay(basePolicy, options as ConversationCallOptions, check);
   if (options.tokenCounter !== undefined && typeof options.tokenCounter !== 'function') {
     check.fail('tokenCounter', 'must be a function (text) => number');
   }
@@ -108,6 +120,7 @@ export function resolveConversationPolicy(
     onCompress: options.onCompress,
     cacheSize: check.integer('cacheSize', options.cacheSize, DEFAULT_POLICY.cacheSize, 0),
     store: options.store,
+    shadow: resolveShadowSettings(options, source),
   };
 }
 
@@ -142,7 +155,10 @@ export function applyCallOptions(
   }
   const levelOrMode = record.level !== undefined || record.mode !== undefined;
   const start = levelOrMode ? { ...policy, level: undefined, mode: undefined } : policy;
-  return overlay(start, record as ConversationCallOptions, check);
+  const result = overlay(start, record as ConversationCallOptions, check);
+  return record.shadow === undefined && record.observe === undefined
+    ? result
+    : { ...result, shadow: callShadowSettings(policy.shadow, record, check.fail) };
 }
 
 function overlay(

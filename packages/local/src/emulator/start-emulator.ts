@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ShadowEvent } from '@ctxopt/core';
 import { createInspector } from '../inspector/create-inspector.ts';
 import { inspectorUrl } from '../inspector/inspector-url.ts';
 import { createProviderRegistry } from '../providers/provider-registry.ts';
@@ -45,6 +46,11 @@ export interface Emulator {
    * where the inspector (loopback only) answers no one.
    */
   readonly inspectorUrl: string | undefined;
+  /**
+   * Shows shadow evaluation's figures in the inspector (agreement per level and kind,
+   * level changes, observed savings): pass it as the policy's `onShadow`.
+   */
+  recordShadow(event: ShadowEvent): void;
   /** Stops listening, closes every connection (keep-alive ones too) and aborts provider calls. */
   close(): Promise<void>;
 }
@@ -197,6 +203,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   return {
     url,
     inspectorUrl: inspector ? inspectorUrl(address.address, address.port) : undefined,
+    recordShadow: (event) => inspector?.recordShadow(event),
     port: address.port,
     apiKey: apiKeys[0]!,
     apiKeys,

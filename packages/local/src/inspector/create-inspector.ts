@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { redactSecrets, redactSecretsDeep, secretList } from '@ctxopt/core';
+import { redactSecrets, redactSecretsDeep, type ShadowEvent, secretList } from '@ctxopt/core';
 import type { ProcessedOutcome } from '../emulator/process-request.ts';
 import type { QuotaLedger } from '../emulator/quota-ledger.ts';
 import type { RequestRecord } from '../emulator/request-record.ts';
@@ -15,6 +15,7 @@ import {
   DEFAULT_INSPECTOR_MAX_TEXT_CHARS,
   OperationLog,
 } from './operation-log.ts';
+import { ShadowFigures } from './shadow-figures.ts';
 
 export interface InspectorSettings {
   ledger: QuotaLedger;
@@ -31,6 +32,8 @@ export interface InspectorSettings {
 export interface Inspector {
   /** Keeps one answered request (the emulator's record hook). */
   record(entry: RequestRecord, served: ProcessedOutcome | undefined): void;
+  /** Keeps the figures of one shadow evaluation event. */
+  recordShadow(event: ShadowEvent): void;
   /** True for the inspector's routes: `GET /`, `GET /favicon.ico` and `GET /inspector/...`. */
   handles(request: IncomingMessage): boolean;
   serve(request: IncomingMessage, response: ServerResponse): void;
@@ -109,6 +112,7 @@ export function createInspector(settings: InspectorSettings): Inspector {
   const redact = (text: string) => redactSecrets(text, secrets);
   const limits = { maxTextChars, redact };
   const startedAt = settings.now().toISOString();
+  const shadow = new ShadowFigures(settings.now);
 
   const state = (page: StatePage): InspectorState => {
     const head = {
@@ -124,6 +128,7 @@ export function createInspector(settings: InspectorSettings): Inspector {
         ...settings.ledger.usage(apiKey),
       })),
       savings: { totalSavedTokens: log.totalSavedTokens, points: log.savings() },
+      ...(shadow.state() ? { shadow: shadow.state() } : {}),
     };
     // Each summary is bounded (MAX_FIELD_CHARS a field); the page is bounded in bytes too.
     let bytes = Buffer.byteLength(JSON.stringify(head));
@@ -162,6 +167,9 @@ export function createInspector(settings: InspectorSettings): Inspector {
   return {
     record(entry, served) {
       log.add((id) => inspectOperation(id, settings.now(), entry, served, limits));
+    },
+    recordShadow(event) {
+      shadow.record(event);
     },
     handles(request) {
       if (request.method !== 'GET' && request.method !== 'HEAD') return false;

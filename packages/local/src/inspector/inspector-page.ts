@@ -29,6 +29,10 @@ export const inspectorPage = `<!doctype html>
       <div id="savings"></div>
     </article>
   </section>
+  <section class="card" id="shadow-card" hidden>
+    <h2>Shadow evaluation <span class="muted">answers to compressed prompts against the originals</span></h2>
+    <div id="shadow"></div>
+  </section>
   <section class="card" id="operations-card">
     <div class="toolbar">
       <h2>Operations <span id="count" class="muted"></span></h2>

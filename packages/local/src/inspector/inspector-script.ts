@@ -329,26 +329,26 @@ export const inspectorScript = `"use strict";
   function usedShare(account) {
     return account.limitTokens > 0 ? Math.min(1, account.usedTokens / account.limitTokens) : 1;
   }
-  function colourOf(share) {
-    if (share < 0.7) return "#16a34a";
-    return share < 0.9 ? "#d97706" : "#dc2626";
+  function colourOf(share2) {
+    if (share2 < 0.7) return "#16a34a";
+    return share2 < 0.9 ? "#d97706" : "#dc2626";
   }
-  function gaugeDrawing(share) {
+  function gaugeDrawing(share2) {
     const outline = { "stroke-width": 11, "stroke-linecap": "round" };
     return svg(
       "svg",
       {
         viewBox: "0 0 120 68",
         role: "img",
-        "aria-label": \`\${Math.round(share * 100)}% of the monthly quota used\`
+        "aria-label": \`\${Math.round(share2 * 100)}% of the monthly quota used\`
       },
       svg("path", { d: ARC, fill: "none", stroke: "#e5e7eb", ...outline }),
-      share > 0 && svg("path", {
+      share2 > 0 && svg("path", {
         d: ARC,
         fill: "none",
-        stroke: colourOf(share),
+        stroke: colourOf(share2),
         ...outline,
-        "stroke-dasharray": \`\${(share * ARC_LENGTH).toFixed(2)} \${ARC_LENGTH.toFixed(2)}\`
+        "stroke-dasharray": \`\${(share2 * ARC_LENGTH).toFixed(2)} \${ARC_LENGTH.toFixed(2)}\`
       }),
       svg(
         "text",
@@ -360,7 +360,7 @@ export const inspectorScript = `"use strict";
           "font-weight": 650,
           fill: "#1f2430"
         },
-        \`\${(share * 100).toFixed(share < 0.1 ? 1 : 0)}%\`
+        \`\${(share2 * 100).toFixed(share2 < 0.1 ? 1 : 0)}%\`
       )
     );
   }
@@ -462,6 +462,53 @@ export const inspectorScript = `"use strict";
     );
   }
 
+  // page/shadow-view.ts
+  var share = (value) => \`\${Math.round(value * 100)}%\`;
+  function agreementTable(agreement) {
+    const header2 = ["Level", "Content", "Judged", "Agreed", "Rate", "95% interval"];
+    return h(
+      "table",
+      { className: "agreement" },
+      h("tr", {}, ...header2.map((name) => h("th", {}, name))),
+      ...agreement.map(
+        (figure) => h(
+          "tr",
+          {},
+          ...[
+            figure.level,
+            figure.kind,
+            String(figure.judged),
+            String(figure.agreed),
+            share(figure.rate),
+            \`\${share(figure.lower)}–\${share(figure.upper)}\`
+          ].map((text) => h("td", {}, text))
+        )
+      )
+    );
+  }
+  function shadowView(shadow) {
+    return [
+      shadow.agreement.length > 0 && agreementTable(shadow.agreement),
+      ...shadow.changes.map(
+        (change) => h(
+          "p",
+          { className: "note" },
+          \`\${clock(change.time)} · \${change.kind}: \${change.from} → \${change.to}\${change.reason === "agreement" ? " (agreement below the threshold)" : " (probation held)"}\`
+        )
+      ),
+      shadow.observed.calls > 0 && h(
+        "p",
+        { className: "note" },
+        \`Observed \${shadow.observed.calls} calls: compression would have saved \${tokens(shadow.observed.savedTokens)} tokens.\`
+      ),
+      shadow.failures > 0 && h(
+        "p",
+        { className: "note" },
+        \`\${shadow.failures} shadow calls failed (the answers users received were not affected).\`
+      )
+    ].filter((node) => node !== false);
+  }
+
   // page/inspector-app.ts
   var REFRESH_MS = 2e3;
   function startInspectorApp(document2) {
@@ -511,6 +558,8 @@ export const inspectorScript = `"use strict";
       showView(byId("quota"), state.quota.map(quotaGauge));
       byId("saved-total").textContent = \`· \${tokens(savings.totalSavedTokens)} in all\`;
       showView(byId("savings"), [savingsChart(savings, inspector.startedAt)]);
+      byId("shadow-card").hidden = state.shadow === void 0;
+      showView(byId("shadow"), state.shadow ? shadowView(state.shadow) : []);
       renderOperations(state.operations);
     }
     function refresh() {

@@ -1,6 +1,7 @@
 import type { MonthlyUsage } from '@ctxopt/core';
 import type { OperationSummary } from './inspected-operation.ts';
 import type { SavingsPoint } from './operation-log.ts';
+import type { ShadowFiguresState } from './shadow-figures.ts';
 
 /** The body of `GET /inspector/api/state`: everything the inspector page draws but one operation's texts. */
 export interface InspectorState {
@@ -23,4 +24,6 @@ export interface InspectorState {
   operations: OperationSummary[];
   /** The id to pass as `?before=` for the next (older) page; `null` on the last page. */
   nextBefore: number | null;
+  /** Shadow evaluation's figures, once the app has handed the emulator a shadow event. */
+  shadow?: ShadowFiguresState;
 }

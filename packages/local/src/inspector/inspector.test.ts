@@ -316,4 +316,64 @@ describe('the inspector', () => {
     expect(JSON.parse(page.text)).toMatchObject({ success: false, error: { code: 'not_found' } });
     expect(emulator.inspectorUrl).toBeUndefined();
   });
+
+  it('shows the shadow evaluation figures an app hands over (onShadow: emulator.recordShadow)', async () => {
+    emulator = await startEmulator();
+    expect((await state()).shadow).toBeUndefined();
+    const figure = {
+      level: 'ultra',
+      kind: 'history' as const,
+      judged: 20,
+      agreed: 15,
+      rate: 0.75,
+      lower: 0.53,
+      upper: 0.89,
+    };
+    emulator.recordShadow({
+      type: 'judged',
+      agree: false,
+      score: 0.4,
+      reasons: ['numbers differ: 4711'],
+      level: 'ultra',
+      kinds: ['history'],
+      savedTokens: 800,
+      promptTokens: 1000,
+      shadowInputTokens: 1000,
+      durationMs: 12,
+      agreement: [figure],
+    });
+    emulator.recordShadow({
+      type: 'level-change',
+      kind: 'history',
+      base: 'ultra',
+      from: 'ultra',
+      to: 'standard',
+      reason: 'agreement',
+      agreement: figure,
+      call: 120,
+    });
+    emulator.recordShadow({
+      type: 'observed',
+      level: 'standard',
+      kinds: ['history'],
+      promptTokens: 1000,
+      savedTokens: 600,
+      reductionPct: 60,
+      spans: [],
+    });
+    expect((await state()).shadow).toEqual({
+      agreement: [figure],
+      changes: [
+        {
+          time: expect.any(String),
+          kind: 'history',
+          from: 'ultra',
+          to: 'standard',
+          reason: 'agreement',
+        },
+      ],
+      observed: { calls: 1, savedTokens: 600 },
+      failures: 0,
+    });
+  });
 });

@@ -10,6 +10,7 @@ import { matchesFilter } from './operation-filter.ts';
 import { operationRow } from './operation-row.ts';
 import { quotaGauge } from './quota-gauge.ts';
 import { savingsChart } from './savings-chart.ts';
+import { shadowView } from './shadow-view.ts';
 import { h } from './view-node.ts';
 
 const REFRESH_MS = 2000;
@@ -81,6 +82,8 @@ export function startInspectorApp(document: Document): void {
     showView(byId('quota'), state.quota.map(quotaGauge));
     byId('saved-total').textContent = `· ${tokens(savings.totalSavedTokens)} in all`;
     showView(byId('savings'), [savingsChart(savings, inspector.startedAt)]);
+    byId('shadow-card').hidden = state.shadow === undefined;
+    showView(byId('shadow'), state.shadow ? shadowView(state.shadow) : []);
     renderOperations(state.operations);
   }
 

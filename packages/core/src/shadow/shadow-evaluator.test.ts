@@ -1,0 +1,248 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { CompressionReport } from '../planner/compression-report.ts';
+import { resolveConversationPolicy } from '../planner/resolve-policy.ts';
+import { resolveShadowSettings } from './resolve-shadow.ts';
+import { ShadowEvaluator } from './shadow-evaluator.ts';
+import type { ShadowEvent } from './shadow-event.ts';
+import type { ShadowOptions } from './shadow-options.ts';
+
+const report = (promptTokens = 1000): CompressionReport => ({
+  status: 'compressed',
+  spans: [
+    {
+      kind: 'tool-result',
+      messageIndexes: [2],
+      toolName: 'search',
+      status: 'compressed',
+      cached: false,
+      charactersBefore: 4000,
+      charactersAfter: 1000,
+      inputTokens: 1000,
+      compressedTokens: 250,
+      savedTokens: 750,
+      compressedText: 'short',
+    },
+  ],
+  requestIds: [],
+  calls: 1,
+  inputTokens: 1000,
+  chargedInputTokens: 1000,
+  reusedInputTokens: 0,
+  compressedTokens: 250,
+  savedTokens: 750,
+  reductionPct: 75,
+  promptTokens,
+  droppedReasoning: 0,
+  removedMessages: 0,
+  durationMs: 1,
+});
+const text = (value: string) => ({ text: value, toolCalls: [] });
+
+function evaluator(shadow: ShadowOptions | undefined, extra: { observe?: boolean } = {}) {
+  const events: ShadowEvent[] = [];
+  const onShadow = (event: ShadowEvent) => events.push(event);
+  const instance = new ShadowEvaluator(resolveShadowSettings({ shadow, ...extra, onShadow }));
+  // A call's policy carries the instance's shadow settings, as the compressor's do.
+  const policyOf = (options: Parameters<typeof resolveConversationPolicy>[0]) =>
+    resolveConversationPolicy({ ...options, shadow, ...extra, onShadow });
+  return { instance, events, policyOf };
+}
+
+describe('ShadowEvaluator', () => {
+  it('judges a sampled call in the background after the answer and reports agreement per level and kind', async () => {
+    const { instance, events, policyOf } = evaluator({ sampleRate: 1 });
+    const call = instance.begin(policyOf({ level: 'ultra' }))!;
+    const ticket = call.admit(report());
+    let calledOriginal = false;
+    ticket!.start(
+      text('It is 4711.'),
+      async () => {
+        calledOriginal = true;
+        return { answer: text('It is 4711.'), inputTokens: 900 };
+      },
+      'code?',
+    );
+    expect(calledOriginal).toBe(false); // nothing on the caller's path
+    await instance.settled();
+    expect(events).toMatchObject([
+      {
+        type: 'judged',
+        agree: true,
+        level: 'ultra',
+        kinds: ['tool-result'],
+        savedTokens: 750,
+        shadowInputTokens: 900,
+      },
+    ]);
+    expect(instance.summary()).toMatchObject({
+      agreement: [{ level: 'ultra', kind: 'tool-result', judged: 1, agreed: 1, rate: 1 }],
+      shadowed: 1,
+      spentTokensLastHour: 900,
+    });
+  });
+
+  it('costs the user path well under a millisecond at p99 on a sampled call (sampling, budget, scheduling)', async () => {
+    const { instance, policyOf } = evaluator({
+      sampleRate: 1,
+      concurrency: 10_000,
+      budget: { inputTokensPerHour: 1e12 },
+    });
+    const policy = policyOf({ level: 'ultra' });
+    const costs: number[] = [];
+    for (let call = 0; call < 2000; call += 1) {
+      const started = performance.now();
+      const shadow = instance.begin(policy)!;
+      shadow
+        .admit(report())
+        ?.start(text('It is 4711.'), async () => ({ answer: text('It is 4711.') }), 'q');
+      costs.push(performance.now() - started);
+      if (call % 100 === 99) await instance.settled();
+    }
+    await instance.settled();
+    costs.sort((a, b) => a - b);
+    expect(costs[Math.floor(0.99 * costs.length)]).toBeLessThan(1);
+  });
+
+  it('never lets the shadow spend more than the hourly budget', async () => {
+    const { instance, policyOf } = evaluator({
+      sampleRate: 1,
+      budget: { inputTokensPerHour: 5000 },
+    });
+    let spent = 0;
+    for (let index = 0; index < 20; index += 1) {
+      const ticket = instance.begin(policyOf({}))!.admit(report(1000));
+      ticket?.start(
+        text('a'),
+        async () => {
+          spent += 1000;
+          return { answer: text('a'), inputTokens: 1000 };
+        },
+        'q',
+      );
+      await instance.settled();
+    }
+    expect(spent).toBeLessThanOrEqual(5000);
+    expect(spent).toBeGreaterThan(0);
+    expect(instance.summary().skipped.budget).toBeGreaterThan(0);
+  });
+
+  it('bounds the shadow calls running at once', () => {
+    const { instance, policyOf } = evaluator({ sampleRate: 1, concurrency: 2 });
+    const tickets = Array.from({ length: 5 }, () => instance.begin(policyOf({}))!.admit(report()));
+    expect(tickets.filter(Boolean)).toHaveLength(2);
+    expect(instance.summary().skipped.concurrency).toBe(3);
+    tickets[0]!.cancel();
+    expect(instance.begin(policyOf({}))!.admit(report())).toBeDefined();
+  });
+
+  it('gives a slot back when the answer never comes (a stream nobody reads to its end)', () => {
+    vi.useFakeTimers();
+    try {
+      const { instance, policyOf } = evaluator({ sampleRate: 1, concurrency: 1 });
+      expect(instance.begin(policyOf({}))!.admit(report())).toBeDefined();
+      expect(instance.begin(policyOf({}))!.admit(report())).toBeUndefined();
+      vi.advanceTimersByTime(10 * 60_000);
+      expect(instance.summary()).toMatchObject({ running: 0, spentTokensLastHour: 0 });
+      expect(instance.begin(policyOf({}))!.admit(report())).toBeDefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('does not shadow a prompt that would not fit the model window uncompressed', () => {
+    const { instance, policyOf } = evaluator({ sampleRate: 1 });
+    const policy = policyOf({ contextWindow: 800 });
+    expect(instance.begin(policy)!.admit(report(1000))).toBeUndefined();
+    expect(instance.summary().skipped.window).toBe(1);
+  });
+
+  it('does not shadow a call whose prompt was not compressed', () => {
+    const { instance, policyOf } = evaluator({ sampleRate: 1 });
+    const skipped = { ...report(), status: 'skipped' as const, spans: [] };
+    expect(instance.begin(policyOf({}))!.admit(skipped)).toBeUndefined();
+  });
+
+  it('samples about sampleRate of the calls, the same ones for the same seed', () => {
+    const picks = (seed: number) => {
+      const { instance, policyOf } = evaluator({ sampleRate: 0.1, seed, concurrency: 1000 });
+      return Array.from({ length: 2000 }, () =>
+        instance.begin(policyOf({}))!.admit(report(1)) ? 1 : 0,
+      );
+    };
+    const first = picks(3);
+    expect(first).toEqual(picks(3));
+    const rate = first.reduce((sum: number, pick) => sum + pick, 0) / first.length;
+    expect(rate).toBeGreaterThan(0.08);
+    expect(rate).toBeLessThan(0.12);
+  });
+
+  it('swallows a failing shadow call or judge and reports it', async () => {
+    const { instance, events, policyOf } = evaluator({
+      sampleRate: 1,
+      judge: () => {
+        throw new Error('judge down');
+      },
+    });
+    const policy = policyOf({});
+    instance
+      .begin(policy)!
+      .admit(report())!
+      .start(
+        text('a'),
+        async () => {
+          throw new Error('model down');
+        },
+        'q',
+      );
+    instance
+      .begin(policy)!
+      .admit(report())!
+      .start(text('a'), async () => ({ answer: text('a') }), 'q');
+    await instance.settled();
+    expect(
+      events.map((event) => event.type === 'failed' && (event.error as Error).message),
+    ).toEqual(['model down', 'judge down']);
+  });
+
+  it('observe reports what compression would save and drop', () => {
+    const { instance, events, policyOf } = evaluator(undefined, { observe: true });
+    instance.begin(policyOf({ level: 'standard' }))!.observed(report());
+    expect(events).toEqual([
+      {
+        type: 'observed',
+        level: 'standard',
+        kinds: ['tool-result'],
+        promptTokens: 1000,
+        savedTokens: 750,
+        reductionPct: 75,
+        spans: [
+          {
+            kind: 'tool-result',
+            messageIndexes: [2],
+            toolName: 'search',
+            charactersBefore: 4000,
+            charactersAfter: 1000,
+            compressedText: 'short',
+          },
+        ],
+      },
+    ]);
+  });
+});
+
+describe('resolveShadowSettings', () => {
+  it('names the field and the rule of a broken option', () => {
+    expect(() => resolveShadowSettings({ shadow: { sampleRate: 2 } })).toThrow(
+      'shadow.sampleRate must be a number from 0 to 1 (got 2)',
+    );
+    expect(() => resolveShadowSettings({ shadow: { budget: { tokens: 1 } } as never })).toThrow(
+      'shadow.budget.tokens is not an option',
+    );
+    expect(() => resolveShadowSettings({ adapt: true })).toThrow(
+      'adapt needs shadow evaluation on',
+    );
+    expect(() => resolveShadowSettings({ shadow: true, adapt: { threshold: 0 } })).toThrow(
+      'adapt.threshold must be a number above 0 and at most 1',
+    );
+  });
+});
