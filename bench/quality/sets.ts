@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { contextOf, documentLine, loadExamples } from './examples.ts';
+import { LAYOUTS } from './layouts.ts';
 import type { SetLine, SharedContext, SuiteExample } from './suite-example.ts';
 
 /**
@@ -67,6 +68,36 @@ export function readNqSet(): SuiteExample[] {
     });
 }
 
+/**
+ * NQ multi-document in every layout of layouts.ts: the same passages and questions
+ * (those whose gold passage text holds an answer string), joined each way.
+ */
+export function readNqLayoutSets(): QualitySet[] {
+  const examples = loadExamples();
+  const half = Math.floor(examples.length / 2);
+  const answerable = examples
+    .map((example, index) => ({ example, split: index < half ? 'dev' : 'test' }) as const)
+    .filter(({ example }) => {
+      const gold = example.documents[example.goldIndex]!.text.toLowerCase();
+      return example.answers.some((answer) => gold.includes(answer.toLowerCase()));
+    });
+  return LAYOUTS.map((layout) => ({
+    name: `NQ layout ${layout.name}`,
+    measure: 'answer kept',
+    examples: answerable.map(({ example, split }): SuiteExample => {
+      const { context, unitSeparator } = layout.render(example.documents);
+      return {
+        id: example.id,
+        split,
+        context,
+        query: example.question,
+        answers: example.answers,
+        unitSeparator,
+      };
+    }),
+  }));
+}
+
 export function loadSets(split: SuiteExample['split'] | 'all'): QualitySet[] {
   const pick = (examples: SuiteExample[]) =>
     split === 'all' ? examples : examples.filter((example) => example.split === split);
@@ -74,6 +105,7 @@ export function loadSets(split: SuiteExample['split'] | 'all'): QualitySet[] {
   const realtalk = pick(readBuiltSet('realtalk'));
   return [
     { name: 'NQ multi-document', measure: 'answer kept', examples: pick(readNqSet()) },
+    ...readNqLayoutSets().map((set) => ({ ...set, examples: pick(set.examples) })),
     {
       name: 'multi-hop (MuSiQue)',
       measure: 'answer kept',
