@@ -121,7 +121,7 @@ describe('passages in any layout', () => {
     const result = compressContext({
       context,
       query: 'Who designed the cast iron roof over the market of Wexmoor?',
-      level: 'ultra',
+      level: 'standard',
     });
     // Valid JSON, with the answering document whole; what budget is left holds pieces of others.
     expect(JSON.parse(result.compressed)).toContainEqual(passages[6]);
