@@ -100,17 +100,6 @@ function headerAt(text: string, index: number): { title: string; end: number } |
     (text[found.end - 1] === ' ' || text[found.end - 1] === '\t')
   )
     found.end--;
-  // Right after a tag (`<doc>Text`) the first word may share a token with the `>`: the
-  // header then takes it along, up to the first place where counts add up.
-  if (found && !isSafeCut(text, found.end)) {
-    const limit = Math.min(text.length, found.end + 48);
-    for (let cut = found.end + 1; cut < limit && text[cut] !== '\n'; cut++) {
-      if (isSafeCut(text, cut)) {
-        found.end = cut;
-        break;
-      }
-    }
-  }
   return found;
 }
 
@@ -210,6 +199,7 @@ export function collectCuts(text: string, labels: Label[]): Cut[] {
   const passages =
     labels.length === 0 && !MARKDOWN_HEADING.test(text) && meanParagraph(text) > PARAGRAPH_LINE;
   let sectionFilled = false;
+  let pendingTitle: string | undefined;
   while (index < text.length) {
     const next = labels[label];
     if (next && index >= next.start) {
@@ -240,7 +230,11 @@ export function collectCuts(text: string, labels: Label[]): Cut[] {
         continue;
       }
       const header = isHeaderAt(text, index) ? headerAt(text, index) : undefined;
-      if (header) {
+      if (header && !isSafeCut(text, header.end) && at(BLANK, text, header.end) === null) {
+        // `<doc>Text`: the first word shares a token with the `>`, so the tag cannot be
+        // a unit of its own; it opens its passage inside the first sentence.
+        pendingTitle = header.title;
+      } else if (header) {
         cuts.push({ at: index, kind: 'heading', title: header.title });
         index = header.end;
         midLine = at(BLANK, text, index) === null;
@@ -264,7 +258,13 @@ export function collectCuts(text: string, labels: Label[]): Cut[] {
     const item = !midLine && at(LIST_ITEM, text, index) !== null;
     const end = blockEnd(text, index, item, labels, label);
     // A paragraph opens a passage, unless it is the first under a header or title.
-    const opens = passages && sectionFilled && !item && !midLine ? { title: '' } : {};
+    const opens =
+      pendingTitle !== undefined
+        ? { title: pendingTitle }
+        : passages && sectionFilled && !item && !midLine
+          ? { title: '' }
+          : {};
+    pendingTitle = undefined;
     sectionFilled = true;
     // A run of records is cut at its lines; prose at its sentences.
     const records = item ? [] : recordLineStarts(text, index, end);
