@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
+import { XQUAD_LANGUAGES } from './build-sets.ts';
 import { contextOf, documentLine, loadExamples } from './examples.ts';
 import { LAYOUTS } from './layouts.ts';
 import type { SetLine, SharedContext, SuiteExample } from './suite-example.ts';
@@ -18,7 +19,7 @@ export interface QualitySet {
   examples: SuiteExample[];
 }
 
-export const BUILT_SETS = ['multihop', 'dialogue', 'realtalk', 'code', 'json'] as const;
+export const BUILT_SETS = ['multihop', 'dialogue', 'realtalk', 'code', 'json', 'xquad'] as const;
 export type BuiltSetName = (typeof BUILT_SETS)[number];
 
 export function readBuiltSet(name: BuiltSetName): SuiteExample[] {
@@ -103,6 +104,7 @@ export function loadSets(split: SuiteExample['split'] | 'all'): QualitySet[] {
     split === 'all' ? examples : examples.filter((example) => example.split === split);
   const dialogue = pick(readBuiltSet('dialogue'));
   const realtalk = pick(readBuiltSet('realtalk'));
+  const xquad = pick(readBuiltSet('xquad'));
   return [
     { name: 'NQ multi-document', measure: 'answer kept', examples: pick(readNqSet()) },
     ...readNqLayoutSets().map((set) => ({ ...set, examples: pick(set.examples) })),
@@ -129,6 +131,11 @@ export function loadSets(split: SuiteExample['split'] | 'all'): QualitySet[] {
       queryFree: true,
       examples: realtalk,
     },
+    ...XQUAD_LANGUAGES.map((language) => ({
+      name: `XQuAD ${language}, article paragraphs`,
+      measure: 'answer kept',
+      examples: xquad.filter((example) => example.id.startsWith(`xquad-${language}-`)),
+    })),
     {
       name: 'code (requests)',
       measure: 'named function kept whole',
