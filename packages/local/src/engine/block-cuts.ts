@@ -6,10 +6,15 @@ import { isSafeCut } from './token-boundary.ts';
 
 /**
  * Where units should start, read line by line: fenced code and tables as one block
- * each, headings and `Document [n] (Title: ...)` headers (which open a titled
- * section), list items, the lines of a run of records, and sentences of prose; role
- * labels open a section per message. segment.ts then moves each cut to a place where
- * token counts add up.
+ * each, list items, the lines of a run of records, and sentences of prose. Sections
+ * (the passages whose scores their sentences share) open at markdown headings, at
+ * passage headers (a numbered label such as `[3] Title:` or `Document [3] (Title: t)`,
+ * an XML-like tag such as `<doc title="t">`), at a short title line over a paragraph
+ * and, in a text without markdown headings whose paragraphs are of passage length, at
+ * every paragraph (parted by a blank line, or a line as long as a paragraph); role
+ * labels open a section per message. The rules are the same for every source of text:
+ * none is keyed to one data set's layout. segment.ts then moves each cut to a place
+ * where token counts add up.
  */
 
 export interface Cut {

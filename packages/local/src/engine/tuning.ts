@@ -26,8 +26,8 @@ export interface ScoringTuning {
   /** 1 to match prefix variants and compounds of the query's terms, 0 for exact terms only. */
   termVariants: number;
   /**
-   * A kept unit brings its section's heading along (a markdown heading, a
-   * `Document [n] (Title: ...)` header) when the target ratio is below this; at harder
+   * A kept unit brings its section's heading along (a markdown heading, a passage
+   * header or title line) when the target ratio is below this; at harder
    * ratios the budget goes to content. Role labels of messages are always kept.
    */
   headingsBelowRatio: number;
