@@ -5,7 +5,7 @@
  *
  *   node bench/quality/build-sets.ts <set> <path of the source's git directory>
  *
- * with <set> one of `multihop`, `dialogue`, `code`, `json`, `realtalk`. The script reads the files
+ * with <set> one of `multihop`, `dialogue`, `code`, `json`, `realtalk`, `xquad`. The script reads the files
  * at the commit named in SOURCES with `git show`, so any clone of that repository
  * rebuilds the same bytes. Output: `bench/quality/data/<set>.jsonl.gz`, one example
  * a line (see suite-example.ts), each marked `dev` (tune on it) or `test` (report on it).
