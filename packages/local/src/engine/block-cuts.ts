@@ -91,6 +91,38 @@ function isHeaderAt(text: string, index: number): boolean {
 }
 
 /**
+ * The kind of passage header at `index` (`document [`, `[`, `passage `, `<doc`), or ''
+ * when there is none there: a header counts only when its kind opens at least two lines
+ * of the text, a list of passages, so that one line that happens to open with "June 5:"
+ * or a tag is read as prose.
+ */
+function headerKind(text: string, index: number): string {
+  if (!isHeaderAt(text, index)) return '';
+  const numbered = at(NUMBERED_HEADER, text, index);
+  if (numbered && numbered[0].length > 0) {
+    return numbered[0].slice(0, numbered[0].search(/\d/)).toLowerCase();
+  }
+  const tag = at(OPEN_TAG, text, index);
+  return tag ? `<${tag[1]!.toLowerCase()}` : '';
+}
+
+/** The header kinds that open two lines or more of `text` (see `headerKind`). */
+function repeatedHeaderKinds(text: string): Set<string> {
+  const counts = new Map<string, number>();
+  const repeated = new Set<string>();
+  for (let line = 0; line < text.length; line = lineEnd(text, line)) {
+    let start = line;
+    while (text[start] === ' ' || text[start] === '\t') start++;
+    const kind = headerKind(text, start);
+    if (kind === '') continue;
+    const count = (counts.get(kind) ?? 0) + 1;
+    counts.set(kind, count);
+    if (count >= 2) repeated.add(kind);
+  }
+  return repeated;
+}
+
+/**
  * A passage header at `index`: a numbered label or an opening tag, with the title it
  * gives (from `(Title: t)`, a `title` attribute, or the short text before a colon after
  * a bare label) and where its content starts.
@@ -205,6 +237,7 @@ export function collectCuts(text: string, labels: Label[]): Cut[] {
     labels.length === 0 && !MARKDOWN_HEADING.test(text) && meanParagraph(text) > PARAGRAPH_LINE;
   let sectionFilled = false;
   let pendingTitle: string | undefined;
+  const headerKinds = repeatedHeaderKinds(text);
   while (index < text.length) {
     const next = labels[label];
     if (next && index >= next.start) {
@@ -234,7 +267,10 @@ export function collectCuts(text: string, labels: Label[]): Cut[] {
         index = lineEnd(text, index);
         continue;
       }
-      const header = isHeaderAt(text, index) ? headerAt(text, index) : undefined;
+      const header =
+        headerKinds.size > 0 && headerKinds.has(headerKind(text, index))
+          ? headerAt(text, index)
+          : undefined;
       if (header && !isSafeCut(text, header.end) && at(BLANK, text, header.end) === null) {
         // `<doc>Text`: the first word shares a token with the `>`, so the tag cannot be
         // a unit of its own; it opens its passage inside the first sentence.

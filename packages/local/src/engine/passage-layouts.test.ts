@@ -127,3 +127,14 @@ describe('passages in any layout', () => {
     expect(JSON.parse(result.compressed)).toContainEqual(passages[6]);
   });
 });
+
+describe('a line that only looks like a passage header', () => {
+  it('stays prose when its label opens no other line', () => {
+    const text =
+      'June 5: the council met in the harbour office and agreed the new schedule for the ferry.\n' +
+      'The ferry runs twice a day from the station to the island, and the ledger shows its fares.';
+    const { units, sections } = segment(text);
+    expect(sections).toHaveLength(1);
+    expect(units.some((unit) => unit.kind === 'heading')).toBe(false);
+  });
+});
