@@ -72,16 +72,21 @@ function isDocument(value: Json): boolean {
 function rankDocuments(nodes: Node[], query: string): void {
   const terms = [...new Set(termsOf(query))].filter((term) => !isStopWord(term));
   if (terms.length === 0) return;
+  // The objects of each array; an array is of documents when most of them are.
   const groups = new Map<number, number[]>();
+  const prose = new Map<number, number>();
   for (let index = 1; index < nodes.length; index++) {
     const node = nodes[index]!;
-    if (typeof node.key !== 'number' || !isDocument(node.value)) continue;
+    if (typeof node.key !== 'number' || !isContainer(node.value) || Array.isArray(node.value)) {
+      continue;
+    }
     const siblings = groups.get(node.parent) ?? [];
     siblings.push(index);
     groups.set(node.parent, siblings);
+    if (isDocument(node.value)) prose.set(node.parent, (prose.get(node.parent) ?? 0) + 1);
   }
-  for (const documents of groups.values()) {
-    if (documents.length < 2) continue;
+  for (const [parent, documents] of groups) {
+    if (documents.length < 2 || 2 * (prose.get(parent) ?? 0) < documents.length) continue;
     const counts = documents.map((index) => {
       const words = termsOf(
         Object.values(nodes[index]!.value as { [key: string]: Json })

@@ -128,6 +128,24 @@ describe('passages in any layout', () => {
   });
 });
 
+describe('a JSON array of documents', () => {
+  it('ranks a short document among long ones by the query too', () => {
+    const documents = [
+      ...Array.from({ length: 9 }, (_, at) => ({
+        title: `Report ${at + 1}`,
+        text: `The harbour office of Wexmoor filed report ${at + 1} on the ferry timetable, the fares and the weather of the season; it was read out at the council meeting in the town hall and kept in the ledger room for later years.`,
+      })),
+      { title: 'Roof', text: 'Ada Cleeve designed the market roof in 1872.' },
+    ];
+    const result = compressContext({
+      context: JSON.stringify(documents, null, 1),
+      query: 'Who designed the market roof?',
+      level: 'ultra',
+    });
+    expect(JSON.parse(result.compressed)).toContainEqual(documents[9]);
+  });
+});
+
 describe('a line that only looks like a passage header', () => {
   it('stays prose when its label opens no other line', () => {
     const text =
