@@ -94,6 +94,8 @@ export function readNqLayoutSets(): QualitySet[] {
         query: example.question,
         answers: example.answers,
         unitSeparator,
+        // The output of a JSON context is checked for validity too.
+        ...(context.startsWith('[') ? { json: true } : {}),
       };
     }),
   }));
