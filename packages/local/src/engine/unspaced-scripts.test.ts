@@ -1,5 +1,5 @@
 import { compressContext } from '@ctxopt/local';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { wordsOf } from './word-scanner.ts';
 
 /**
@@ -64,6 +64,19 @@ describe('languages written without spaces', () => {
     expect(wordsOf('工程师设计了屋顶')).toContain('屋顶');
     expect(wordsOf('市場の屋根を設計しました')).toContain('設計');
     expect(wordsOf('retryDelay 2024')).toEqual(['retry', 'delay', '2024']);
+  });
+
+  it('keeps such a run one word where the runtime has no Intl.Segmenter', async () => {
+    vi.resetModules();
+    const intl = Intl as { Segmenter?: unknown };
+    const saved = intl.Segmenter;
+    intl.Segmenter = undefined;
+    try {
+      const fresh = await import('./word-scanner.ts');
+      expect(fresh.wordsOf('ประเทศไทยมีแม่น้ำ ok')).toEqual(['ประเทศไทยมีแม่น้ำ', 'ok']);
+    } finally {
+      intl.Segmenter = saved;
+    }
   });
 
   it.each(

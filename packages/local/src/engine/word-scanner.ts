@@ -59,13 +59,18 @@ export interface WordMatch {
 
 /** The words of the last unspaced run cut by the segmenter, as offsets into its text. */
 const run = { text: '', start: -1, end: -1, words: [] as number[], next: 0 };
-let segmenter: Intl.Segmenter | undefined;
+/** ICU's word segmenter; null where the runtime has none (runs then stay whole words). */
+let segmenter: Intl.Segmenter | null | undefined;
 
 /** Cuts `text[start, end)` into words with `Intl.Segmenter` and remembers them. */
 function segmentRun(text: string, start: number, end: number): void {
-  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'word' });
+  segmenter ??=
+    typeof Intl.Segmenter === 'function'
+      ? new Intl.Segmenter(undefined, { granularity: 'word' })
+      : null;
   const words: number[] = [];
-  for (const piece of segmenter.segment(text.slice(start, end))) {
+  if (segmenter === null) words.push(start, end);
+  for (const piece of segmenter?.segment(text.slice(start, end)) ?? []) {
     if (!piece.isWordLike) continue;
     words.push(start + piece.index, start + piece.index + piece.segment.length);
   }
