@@ -9,8 +9,22 @@ const STOP = new Set(
   ).split(' '),
 );
 
+/** Letters of scripts written without spaces between words: Thai, Lao, Khmer, CJK. */
+const UNSPACED =
+  /[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]/u;
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
+
 export function bm25Words(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []).filter((word) => !STOP.has(word));
+  const words: string[] = [];
+  for (const word of text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []) {
+    if (!UNSPACED.test(word)) {
+      if (!STOP.has(word)) words.push(word);
+      continue;
+    }
+    // A run of such letters is a clause: cut it into words.
+    for (const piece of segmenter.segment(word)) if (piece.isWordLike) words.push(piece.segment);
+  }
+  return words;
 }
 
 /** Indexes of `documents`, best first; ties keep document order. */

@@ -5,7 +5,7 @@
  *
  *   node bench/quality/build-sets.ts <set> <path of the source's git directory>
  *
- * with <set> one of `multihop`, `dialogue`, `code`, `json`, `realtalk`. The script reads the files
+ * with <set> one of `multihop`, `dialogue`, `code`, `json`, `realtalk`, `xquad`. The script reads the files
  * at the commit named in SOURCES with `git show`, so any clone of that repository
  * rebuilds the same bytes. Output: `bench/quality/data/<set>.jsonl.gz`, one example
  * a line (see suite-example.ts), each marked `dev` (tune on it) or `test` (report on it).
@@ -33,7 +33,17 @@ export const SOURCES = {
     repository: 'danny911kr/REALTALK',
     commit: 'b903e06a9770bf4e5fe9018c3e132889666d3b4a',
   },
+  xquad: {
+    repository: 'google-deepmind/xquad',
+    commit: '7d30520c717524000f0d9d2f9c10a069acd9d285',
+  },
 } as const;
+
+/**
+ * The XQuAD languages built into the `xquad` set. Turkish, Vietnamese, Arabic, Hindi,
+ * Thai, Greek and Romanian are reserved for independent evaluation: never read.
+ */
+export const XQUAD_LANGUAGES = ['en', 'de', 'es', 'zh', 'ru'] as const;
 
 type SetName = keyof typeof SOURCES;
 
@@ -399,7 +409,47 @@ function buildRealTalk(gitDirectory: string): SetLine[] {
   return lines;
 }
 
+/**
+ * XQuAD (SQuAD v1.1 dev questions with professional translations): each question with
+ * its article's paragraphs, joined by blank lines, as the context, and its answer text
+ * as what must be kept. Articles alternate between the parts, so an article is never in
+ * both; each article's context is stored once, on a line of its own.
+ */
+function buildXquad(gitDirectory: string): SetLine[] {
+  const lines: SetLine[] = [];
+  for (const language of XQUAD_LANGUAGES) {
+    const raw = JSON.parse(show(gitDirectory, SOURCES.xquad.commit, `xquad.${language}.json`)) as {
+      data: Array<{
+        paragraphs: Array<{
+          context: string;
+          qas: Array<{ id: string; question: string; answers: Array<{ text: string }> }>;
+        }>;
+      }>;
+    };
+    raw.data.forEach((article, index) => {
+      const conversation = `xquad-${language}-${index}`;
+      const split = splitOf(index);
+      const context = article.paragraphs.map((paragraph) => paragraph.context.trim()).join('\n\n');
+      lines.push({ conversation, split, context });
+      for (const paragraph of article.paragraphs) {
+        for (const qa of paragraph.qas) {
+          lines.push({
+            id: `xquad-${language}-${qa.id}`,
+            split,
+            conversation,
+            query: qa.question,
+            answers: [...new Set(qa.answers.map((answer) => answer.text))],
+            unitSeparator: '\n\n',
+          });
+        }
+      }
+    });
+  }
+  return lines;
+}
+
 const BUILDERS: Record<SetName, (gitDirectory: string) => SetLine[]> = {
+  xquad: buildXquad,
   multihop: buildMultihop,
   dialogue: buildDialogue,
   code: buildCode,

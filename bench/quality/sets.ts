@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
+import { XQUAD_LANGUAGES } from './build-sets.ts';
 import { contextOf, documentLine, loadExamples } from './examples.ts';
+import { LAYOUTS } from './layouts.ts';
 import type { SetLine, SharedContext, SuiteExample } from './suite-example.ts';
 
 /**
@@ -17,7 +19,7 @@ export interface QualitySet {
   examples: SuiteExample[];
 }
 
-export const BUILT_SETS = ['multihop', 'dialogue', 'realtalk', 'code', 'json'] as const;
+export const BUILT_SETS = ['multihop', 'dialogue', 'realtalk', 'code', 'json', 'xquad'] as const;
 export type BuiltSetName = (typeof BUILT_SETS)[number];
 
 export function readBuiltSet(name: BuiltSetName): SuiteExample[] {
@@ -67,13 +69,47 @@ export function readNqSet(): SuiteExample[] {
     });
 }
 
+/**
+ * NQ multi-document in every layout of layouts.ts: the same passages and questions
+ * (those whose gold passage text holds an answer string), joined each way.
+ */
+export function readNqLayoutSets(): QualitySet[] {
+  const examples = loadExamples();
+  const half = Math.floor(examples.length / 2);
+  const answerable = examples
+    .map((example, index) => ({ example, split: index < half ? 'dev' : 'test' }) as const)
+    .filter(({ example }) => {
+      const gold = example.documents[example.goldIndex]!.text.toLowerCase();
+      return example.answers.some((answer) => gold.includes(answer.toLowerCase()));
+    });
+  return LAYOUTS.map((layout) => ({
+    name: `NQ layout ${layout.name}`,
+    measure: 'answer kept',
+    examples: answerable.map(({ example, split }): SuiteExample => {
+      const { context, unitSeparator } = layout.render(example.documents);
+      return {
+        id: example.id,
+        split,
+        context,
+        query: example.question,
+        answers: example.answers,
+        unitSeparator,
+        // The output of a JSON context is checked for validity too.
+        ...(context.startsWith('[') ? { json: true } : {}),
+      };
+    }),
+  }));
+}
+
 export function loadSets(split: SuiteExample['split'] | 'all'): QualitySet[] {
   const pick = (examples: SuiteExample[]) =>
     split === 'all' ? examples : examples.filter((example) => example.split === split);
   const dialogue = pick(readBuiltSet('dialogue'));
   const realtalk = pick(readBuiltSet('realtalk'));
+  const xquad = pick(readBuiltSet('xquad'));
   return [
     { name: 'NQ multi-document', measure: 'answer kept', examples: pick(readNqSet()) },
+    ...readNqLayoutSets().map((set) => ({ ...set, examples: pick(set.examples) })),
     {
       name: 'multi-hop (MuSiQue)',
       measure: 'answer kept',
@@ -97,6 +133,11 @@ export function loadSets(split: SuiteExample['split'] | 'all'): QualitySet[] {
       queryFree: true,
       examples: realtalk,
     },
+    ...XQUAD_LANGUAGES.map((language) => ({
+      name: `XQuAD ${language}, article paragraphs`,
+      measure: 'answer kept',
+      examples: xquad.filter((example) => example.id.startsWith(`xquad-${language}-`)),
+    })),
     {
       name: 'code (requests)',
       measure: 'named function kept whole',

@@ -33,7 +33,7 @@ export interface SuiteExample {
 export interface SharedContext {
   conversation: string;
   split: SuiteExample['split'];
-  context: ContextMessage[];
+  context: SuiteExample['context'];
 }
 
 /** One line of a set file: an example, with or without its context, or a shared context. */

@@ -28,6 +28,8 @@ export interface BridgeOptions {
    * first as a source.
    */
   names?: ReadonlySet<number>;
+  /** Filled with the source units (the units the bridge scores derive from). */
+  sourcesOut?: number[];
 }
 
 // A word of the question that opens with a capital and does not open the question.
@@ -87,6 +89,14 @@ function entityTerms(
     if (id !== undefined) found.push(id);
   }
   return found;
+}
+
+/** The opening of a unit's text, lower-cased: units that open alike repeat one another. */
+function openingOf(text: string, unit: { start: number; end: number }): string {
+  return text
+    .slice(unit.start, Math.min(unit.end, unit.start + 80))
+    .trim()
+    .toLowerCase();
 }
 
 export const BRIDGE_OPTIONS: BridgeOptions = {
@@ -160,11 +170,12 @@ export function bridgeScores(
   const sourceTexts = new Set<string>();
   for (const unit of ranked) {
     if (sources.length >= options.sources) break;
-    const key = text.slice(units[unit]!.start, units[unit]!.end).trim().toLowerCase();
+    const key = openingOf(text, units[unit]!);
     if (sourceTexts.has(key)) continue;
     sourceTexts.add(key);
     sources.push(unit);
   }
+  options.sourcesOut?.push(...sources);
   if (sources.length === 0) return scores;
 
   // A term bridges when it is not the question's, occurs in at least one other unit,
@@ -201,6 +212,11 @@ export function bridgeScores(
   let max = 0;
   for (let unit = 0; unit < unitCount; unit++) {
     if (isSource[unit] || !prose[unit]) continue;
+    // A repeat of a source (passages cut with overlap) holds its terms but no second hop.
+    if (sourceTexts.has(openingOf(text, units[unit]!))) {
+      isSource[unit] = 1;
+      continue;
+    }
     let sum = 0;
     for (let position = offsets[unit]!; position < offsets[unit + 1]!; position++) {
       const term = words[position]!;

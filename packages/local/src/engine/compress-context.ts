@@ -90,17 +90,31 @@ function addBridge(
   // about, named all through it: they do not point at one passage.
   const names = conversation ? undefined : queryNames(query, index);
   const named = names !== undefined && names.size > 0;
+  const sources: number[] = [];
   const bridge = bridgeScores(text, query, segmentation, index, relevance, {
+    sourcesOut: sources,
     sources: tuning.bridgeSources,
     termsPerSource: tuning.bridgeTermsPerSource,
     neighborShare: named ? tuning.bridgeNeighborShareNamed : tuning.bridgeNeighborShare,
     ...(named ? { names } : {}),
   });
   const every = named ? tuning.bridgeEveryNamed : tuning.bridgeEvery;
-  let best = 0;
-  for (const value of relevance) if (value > best) best = value;
+  // The bonus is a share of the spread of the first pass's scores, not of the best
+  // score: a part every unit shares (the section score of a context that is one
+  // section) would otherwise outweigh the whole spread.
+  let best = Number.NEGATIVE_INFINITY;
+  let lowest = Number.POSITIVE_INFINITY;
+  for (const value of relevance) {
+    if (value > best) best = value;
+    if (value < lowest) lowest = value;
+  }
+  const spread = Math.max(0, best - lowest);
+  // A bridge unit never outranks the units its terms came from.
+  let ceiling = sources.length > 0 ? 0 : Number.POSITIVE_INFINITY;
+  for (const source of sources) ceiling = Math.max(ceiling, relevance[source]!);
+  ceiling *= 1 - 1e-9;
   // The first pass's scores are flat when every passage shares some of the question's
-  // words, and a bridge unit's share of the best score may not lift it into a tight
+  // words, and a bridge unit's share of the spread may not lift it into a tight
   // budget: the n-th best bridge unit also ranks at least level with the first pass's
   // (every * n)-th unit, so every few units kept, one carries the second hop.
   const slotted = new Float64Array(relevance.length);
@@ -116,10 +130,12 @@ function addBridge(
     });
   }
   for (let unit = 0; unit < relevance.length; unit++) {
-    relevance[unit] = Math.max(
-      relevance[unit]! + tuning.bridgeWeight * best * bridge[unit]!,
+    if (bridge[unit]! <= 0) continue;
+    const lifted = Math.max(
+      relevance[unit]! + tuning.bridgeWeight * spread * bridge[unit]!,
       slotted[unit]!,
     );
+    relevance[unit] = Math.max(relevance[unit]!, Math.min(lifted, ceiling));
   }
 }
 

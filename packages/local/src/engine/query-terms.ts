@@ -18,16 +18,27 @@ export interface QueryTerms {
 
 /** Shared prefixes shorter than this do not make two terms one. */
 const MIN_SHARED_PREFIX = 5;
+// Kept from before; with the shared opening now allowed on both sides, XQuAD dev at 4x: ru 87.3 to
+// 92.2%, de 91.5 to 93.3%, es 95.9 to 96.9%, en 95.9 to 95.3% (the only loss).
 const MAX_EXTRA_LETTERS = 4;
 /** Query terms beyond this many are ignored. */
 const MAX_QUERY_TERMS = 64;
 
+/**
+ * Two forms of one word: they share a prefix of at least `MIN_SHARED_PREFIX` letters and
+ * neither goes on for more than `MAX_EXTRA_LETTERS` after it, so inflected languages
+ * match their cases ("москвы" and "москве", "Regierung" and "Regierungen") as English
+ * matches its derivations.
+ */
 function sharesForm(a: string, b: string): boolean {
-  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (a.length < MIN_SHARED_PREFIX || b.length < MIN_SHARED_PREFIX) return false;
+  let shared = 0;
+  const limit = Math.min(a.length, b.length);
+  while (shared < limit && a.charCodeAt(shared) === b.charCodeAt(shared)) shared++;
   return (
-    short.length >= MIN_SHARED_PREFIX &&
-    long.length - short.length <= MAX_EXTRA_LETTERS &&
-    long.startsWith(short)
+    shared >= MIN_SHARED_PREFIX &&
+    a.length - shared <= MAX_EXTRA_LETTERS &&
+    b.length - shared <= MAX_EXTRA_LETTERS
   );
 }
 
@@ -79,14 +90,17 @@ export function queryTerms(
       }
     }
   }
-  if (variants && slotOfTerm.size > 0) {
+  if (variants) {
+    // A query term the context lacks in its own form still finds its other forms.
+    const forms = new Map(slotOfTerm);
+    for (const term of content) if (!forms.has(term)) forms.set(term, -1);
     for (const [term, id] of index.termIds) {
       if (slotOf[id]! >= 0 || index.stop[id] || term.length < MIN_SHARED_PREFIX) continue;
-      for (const [wantedTerm, slot] of slotOfTerm) {
-        if (sharesForm(term, wantedTerm)) {
-          slotOf[id] = slot;
-          break;
-        }
+      for (const [wantedTerm, slot] of forms) {
+        if (!sharesForm(term, wantedTerm)) continue;
+        if (slot < 0) forms.set(wantedTerm, count);
+        slotOf[id] = slot < 0 ? count++ : slot;
+        break;
       }
     }
   }

@@ -10,7 +10,7 @@ import { isSafeCut } from './token-boundary.ts';
  */
 
 /**
- * `heading` covers markdown headings, `Document [n] (Title: ...)` headers and role labels;
+ * `heading` covers markdown headings, passage headers and title lines (block-cuts.ts) and role labels;
  * `frame` the lines that frame a block cut into pieces (a code fence, a table's header
  * row), which come along with any piece of the block kept (see refine-units.ts).
  */

@@ -6,7 +6,13 @@
  * a clause boundary (or any space) so that one unit never swallows a whole budget.
  */
 
-const SENTENCE_END = /[.!?…]["'”’)\]]*(?=\s)/g;
+const SENTENCE_END = /[.!?…]["'”’)\]]*(?=\s)|[。！？]["'”’」』)\]]*(?=[^\s。！？])/g;
+/**
+ * Thai, Lao, Khmer and Myanmar put no full stop at a sentence's end but a space, which
+ * they do not put between words: a space between two of their letters ends a sentence.
+ */
+const UNSPACED_SENTENCE_END =
+  /(?<=[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff])(?=[ \t]+[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff])/g;
 /** Sentences longer than this many characters are cut at clause boundaries. */
 const LONG_SENTENCE = 600;
 const TARGET_PIECE = 300;
@@ -69,6 +75,13 @@ export function findSentenceCuts(text: string, start: number, end: number, cased
   for (let match = SENTENCE_END.exec(block); match; match = SENTENCE_END.exec(block)) {
     const space = match.index + match[0].length;
     if (block[match.index] === '.' && isAbbreviation(block, match.index)) continue;
+    if (/[。！？]/.test(block[match.index]!)) {
+      // A full-width stop ends a sentence with no space after it.
+      clauseCuts(block, sentenceStart, space, start, cuts);
+      cuts.push(start + space);
+      sentenceStart = space;
+      continue;
+    }
     let next = space;
     while (next < block.length && /\s/.test(block[next]!)) next++;
     if (next >= block.length) break;
@@ -78,5 +91,10 @@ export function findSentenceCuts(text: string, start: number, end: number, cased
     sentenceStart = space;
   }
   clauseCuts(block, sentenceStart, block.length, start, cuts);
+  if (UNSPACED_SENTENCE_END.test(block)) {
+    UNSPACED_SENTENCE_END.lastIndex = 0;
+    for (const match of block.matchAll(UNSPACED_SENTENCE_END)) cuts.push(start + match.index);
+    cuts.sort((a, b) => a - b);
+  }
   return cuts;
 }

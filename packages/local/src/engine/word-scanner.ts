@@ -4,6 +4,11 @@
  * letters, or capitals alone, so camel case splits at its capitals (`retryDelay` is
  * "retry" and "delay"). The scan also hashes the lower-cased word twice (FNV-1a and a
  * multiplicative hash), which serves as its identity in a hash table.
+ *
+ * Scripts written without spaces between words (Thai, Lao, Khmer, Myanmar, Chinese,
+ * Japanese) make a whole clause one run of letters: such a run, and only such a run, is
+ * cut into words by `Intl.Segmenter` (ICU's dictionaries), so the cost of segmenting is
+ * paid only where spaces do not tell the words.
  */
 
 const NONE = 0;
@@ -14,6 +19,20 @@ const UNKNOWN = 255;
 
 const classes = new Uint8Array(65_536).fill(UNKNOWN);
 const lowerCase = new Uint16Array(65_536);
+/** 1 for a letter of a script written without spaces between words. */
+const unspaced = new Uint8Array(65_536);
+
+function isUnspacedScript(code: number): boolean {
+  return (
+    (code >= 0x0e00 && code <= 0x0eff) || // Thai, Lao
+    (code >= 0x1000 && code <= 0x109f) || // Myanmar
+    (code >= 0x1780 && code <= 0x17ff) || // Khmer
+    (code >= 0x3040 && code <= 0x30ff) || // Hiragana, Katakana
+    (code >= 0x3400 && code <= 0x4dbf) || // CJK extension A
+    (code >= 0x4e00 && code <= 0x9fff) || // CJK unified ideographs
+    (code >= 0xf900 && code <= 0xfaff) // CJK compatibility ideographs
+  );
+}
 
 function learn(code: number): number {
   const character = String.fromCharCode(code);
@@ -24,6 +43,7 @@ function learn(code: number): number {
   else if (/\p{N}/u.test(character)) kind = DIGIT;
   classes[code] = kind;
   lowerCase[code] = character.toLowerCase().charCodeAt(0);
+  unspaced[code] = kind === SMALL && isUnspacedScript(code) ? 1 : 0;
   return kind;
 }
 
@@ -37,8 +57,66 @@ export interface WordMatch {
   hashB: number;
 }
 
+/** The words of the last unspaced run cut by the segmenter, as offsets into its text. */
+const run = { text: '', start: -1, end: -1, words: [] as number[], next: 0 };
+/** ICU's word segmenter; null where the runtime has none (runs then stay whole words). */
+let segmenter: Intl.Segmenter | null | undefined;
+
+/** Cuts `text[start, end)` into words with `Intl.Segmenter` and remembers them. */
+function segmentRun(text: string, start: number, end: number): void {
+  segmenter ??=
+    typeof Intl.Segmenter === 'function'
+      ? new Intl.Segmenter(undefined, { granularity: 'word' })
+      : null;
+  const words: number[] = [];
+  if (segmenter === null) words.push(start, end);
+  for (const piece of segmenter?.segment(text.slice(start, end)) ?? []) {
+    if (!piece.isWordLike) continue;
+    words.push(start + piece.index, start + piece.index + piece.segment.length);
+  }
+  run.text = text;
+  run.start = start;
+  run.end = end;
+  run.words = words;
+  run.next = 0;
+}
+
+/** Hashes `text[start, end)` as the scanner does. */
+function hashInto(text: string, start: number, end: number, match: WordMatch): void {
+  let hashA = 0x811c9dc5;
+  let hashB = 0;
+  for (let index = start; index < end; index++) {
+    const lower = lowerCase[text.charCodeAt(index)]!;
+    hashA = Math.imul(hashA ^ lower, 0x01000193);
+    hashB = (Math.imul(hashB, 31) + lower) | 0;
+  }
+  match.start = start;
+  match.end = end;
+  match.hashA = hashA;
+  match.hashB = hashB;
+}
+
+/** The next segmented word of the remembered run at or after `from`; false when none. */
+function nextInRun(from: number, match: WordMatch): boolean {
+  const { words } = run;
+  if (run.next > 0 && words[run.next - 1]! > from) run.next = 0;
+  while (run.next < words.length && words[run.next]! < from) run.next += 2;
+  if (run.next >= words.length) return false;
+  hashInto(run.text, words[run.next]!, words[run.next + 1]!, match);
+  run.next += 2;
+  return true;
+}
+
 /** Finds the next word in `[from, limit)`; false when there is none. */
 export function nextWord(text: string, from: number, limit: number, match: WordMatch): boolean {
+  if (text === run.text && from >= run.start && from < run.end && limit >= run.end) {
+    if (nextInRun(from, match)) return true;
+    from = run.end;
+  }
+  return scanWord(text, from, limit, match);
+}
+
+function scanWord(text: string, from: number, limit: number, match: WordMatch): boolean {
   let index = from;
   let kind = NONE;
   while (index < limit) {
@@ -64,6 +142,7 @@ export function nextWord(text: string, from: number, limit: number, match: WordM
     }
   } else {
     let phase = kind;
+    let unspacedLetters = 0;
     while (index < limit) {
       const code = text.charCodeAt(index);
       let current = classes[code]!;
@@ -71,10 +150,16 @@ export function nextWord(text: string, from: number, limit: number, match: WordM
       // Capitals may only come before the small letters.
       if (current === CAPITAL ? phase !== CAPITAL : current !== SMALL) break;
       phase = current;
+      unspacedLetters += unspaced[code]!;
       const lower = lowerCase[code]!;
       hashA = Math.imul(hashA ^ lower, 0x01000193);
       hashB = (Math.imul(hashB, 31) + lower) | 0;
       index++;
+    }
+    if (unspacedLetters > 1) {
+      segmentRun(text, match.start, index);
+      if (nextInRun(match.start, match)) return true;
+      return scanWord(text, index, limit, match);
     }
   }
   match.end = index;

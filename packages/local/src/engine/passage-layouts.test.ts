@@ -1,0 +1,158 @@
+import { compressContext } from '@ctxopt/local';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { segment } from './segment.ts';
+
+/**
+ * The same passages joined the ways prompts join them are found as the same passages:
+ * each one a section of its own, titled by its title where the layout gives one. So a
+ * question's answer is kept whatever the layout.
+ */
+
+interface Passage {
+  title: string;
+  text: string;
+}
+
+const LAYOUTS: Record<string, { titled: boolean; render: (passages: Passage[]) => string }> = {
+  'Document [i] (Title: t) text': {
+    titled: true,
+    render: (passages) =>
+      passages.map((p, i) => `Document [${i + 1}] (Title: ${p.title}) ${p.text}`).join('\n'),
+  },
+  '## t, blank line, text': {
+    titled: true,
+    render: (passages) => passages.map((p) => `## ${p.title}\n\n${p.text}`).join('\n\n'),
+  },
+  'title line, text, blank line': {
+    titled: true,
+    render: (passages) => passages.map((p) => `${p.title}\n${p.text}`).join('\n\n'),
+  },
+  'passages only, blank lines': {
+    titled: false,
+    render: (passages) => passages.map((p) => p.text).join('\n\n'),
+  },
+  '<doc title="t">text</doc>': {
+    titled: true,
+    render: (passages) => passages.map((p) => `<doc title="${p.title}">${p.text}</doc>`).join('\n'),
+  },
+  '[i] t: text': {
+    titled: true,
+    render: (passages) => passages.map((p, i) => `[${i + 1}] ${p.title}: ${p.text}`).join('\n'),
+  },
+};
+
+const capitalised = (word: string) => word[0]!.toUpperCase() + word.slice(1);
+const WORDS =
+  'river harbour station battery invoice schedule engine garden council ledger bridge signal valley market tower canal orchard museum'.split(
+    ' ',
+  );
+const sentence = fc
+  .array(fc.constantFrom(...WORDS, 'the', 'of', 'and', 'was', 'in'), {
+    minLength: 8,
+    maxLength: 14,
+  })
+  .map((words) => `${capitalised(words.join(' '))}.`);
+const passage = fc.record({
+  title: fc
+    .array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 4 })
+    .map((words) => words.map(capitalised).join(' ')),
+  text: fc.array(sentence, { minLength: 5, maxLength: 8 }).map((sentences) => sentences.join(' ')),
+});
+
+describe('passages in any layout', () => {
+  it.each(Object.entries(LAYOUTS))('finds each passage as its own section: %s', (_, layout) => {
+    fc.assert(
+      fc.property(fc.array(passage, { minLength: 2, maxLength: 8 }), (passages) => {
+        const text = layout.render(passages);
+        const { units, sections } = segment(text);
+        let from = 0;
+        const found = passages.map((p) => {
+          const start = text.indexOf(p.text, from);
+          from = start + p.text.length;
+          const unit = units.find((u) => u.start <= start + 1 && u.end > start + 1)!;
+          return unit.section;
+        });
+        expect(new Set(found).size).toBe(passages.length);
+        if (layout.titled) {
+          expect(found.map((section) => sections[section]!.title)).toEqual(
+            passages.map((p) => p.title),
+          );
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  // Every passage holds the question's words; only one says what was built there.
+  const passages: Passage[] = [
+    'Harbour',
+    'Station',
+    'Council',
+    'Ledger',
+    'Tower',
+    'Canal',
+    'Market',
+    'Museum',
+    'Garden',
+    'Orchard',
+  ].map((title, at) => ({
+    title: `The ${title} of Wexmoor`,
+    text:
+      `The ${title.toLowerCase()} of Wexmoor lies in the east of the county, near the old road. ` +
+      `The people of Wexmoor gathered there for fairs in spring and in autumn for many years. ` +
+      (at === 6
+        ? 'In 1872 the engineer Ada Cleeve designed a cast iron roof over it, paid for by the guild of weavers. '
+        : `Its ${title.toLowerCase()} keepers wrote ledgers of the weather for the county records office. `) +
+      'Visitors today walk from there to the river along a path lined with lime trees and benches.',
+  }));
+
+  it.each(Object.entries(LAYOUTS))('keeps the sentence that answers at ultra: %s', (_, layout) => {
+    const result = compressContext({
+      context: layout.render(passages),
+      query: 'Who designed the roof of the market of Wexmoor?',
+      level: 'ultra',
+    });
+    expect(result.compressed).toContain('Ada Cleeve');
+  });
+
+  it('keeps the document that answers whole in a JSON array of documents', () => {
+    const context = JSON.stringify(passages, null, 1);
+    const result = compressContext({
+      context,
+      query: 'Who designed the cast iron roof over the market of Wexmoor?',
+      level: 'standard',
+    });
+    // Valid JSON, with the answering document whole; what budget is left holds pieces of others.
+    expect(JSON.parse(result.compressed)).toContainEqual(passages[6]);
+  });
+});
+
+describe('a JSON array of documents', () => {
+  it('ranks a short document among long ones by the query too', () => {
+    const documents = [
+      ...Array.from({ length: 9 }, (_, at) => ({
+        title: `Report ${at + 1}`,
+        text: `The harbour office of Wexmoor filed report ${at + 1} on the ferry timetable, the fares and the weather of the season; it was read out at the council meeting in the town hall and kept in the ledger room for later years.`,
+      })),
+      { title: 'Roof', text: 'Ada Cleeve designed the market roof in 1872.' },
+    ];
+    const result = compressContext({
+      context: JSON.stringify(documents, null, 1),
+      query: 'Who designed the market roof?',
+      level: 'ultra',
+    });
+    expect(JSON.parse(result.compressed)).toContainEqual(documents[9]);
+  });
+});
+
+describe('a line that only looks like a passage header', () => {
+  it('stays prose when its label opens no other line', () => {
+    const text =
+      'June 5: the council met in the harbour office and agreed the new schedule for the ferry.\n' +
+      'The ferry runs twice a day from the station to the island, and the ledger shows its fares.';
+    const { units, sections } = segment(text);
+    expect(sections).toHaveLength(1);
+    expect(units.some((unit) => unit.kind === 'heading')).toBe(false);
+  });
+});

@@ -1,0 +1,94 @@
+import { compressContext } from '@ctxopt/local';
+import { describe, expect, it, vi } from 'vitest';
+import { wordsOf } from './word-scanner.ts';
+
+/**
+ * Thai, Chinese and Japanese write words without spaces between them: the engine cuts
+ * their runs of letters into words (and their text into sentences), so a question
+ * finds the sentence that answers it, though none of its words stands apart.
+ */
+
+const CASES = [
+  {
+    language: 'Thai',
+    towns: ['เชียงใหม่', 'ขอนแก่น', 'ลำปาง', 'น่าน', 'แพร่', 'ตาก', 'ระยอง', 'ตรัง', 'สตูล', 'ยโสธร'],
+    paragraph: (town: string, answer: boolean) =>
+      [
+        `เมือง${town}ตั้งอยู่ริมแม่น้ำทางทิศตะวันออกของจังหวัด`,
+        'ผู้คนจัดตลาดนัดในฤดูใบไม้ผลิและฤดูใบไม้ร่วงมาหลายปี',
+        answer
+          ? 'วิศวกรสมชายออกแบบหลังคาเหล็กของตลาดเมื่อปีพุทธศักราชสองพันสี่ร้อยห้าสิบ'
+          : 'ชาวบ้านจดบันทึกสภาพอากาศไว้ที่ศาลากลางทุกวัน',
+        'นักท่องเที่ยวเดินจากตลาดไปยังแม่น้ำตามทางเดินที่มีต้นไม้ร่มรื่น',
+      ].join(' '),
+    query: 'ใครออกแบบหลังคาของตลาด',
+    answer: 'สมชาย',
+  },
+  {
+    language: 'Chinese',
+    towns: ['杭州', '苏州', '南京', '西安', '成都', '重庆', '武汉', '长沙', '福州', '厦门'],
+    paragraph: (town: string, answer: boolean) =>
+      [
+        `${town}是一座位于河流东岸的城市。`,
+        '当地人每年春天和秋天都在集市上买卖蔬菜和水果。',
+        answer
+          ? '一八七二年，工程师李明设计了市场的铸铁屋顶。'
+          : '这里的居民多年来一直记录每天的天气。',
+        '游客可以沿着种满树木的小路从集市走到河边。',
+      ].join(''),
+    query: '谁设计了市场的屋顶？',
+    answer: '李明',
+  },
+  {
+    language: 'Japanese',
+    towns: ['京都', '大阪', '奈良', '神戸', '横浜', '札幌', '仙台', '金沢', '福岡', '長崎'],
+    paragraph: (town: string, answer: boolean) =>
+      [
+        `${town}は川の東側にある古い町です。`,
+        '人々は毎年春と秋に朝市を開いて野菜や果物を売ります。',
+        answer
+          ? '千八百七十二年に技師の佐藤花子が市場の鉄の屋根を設計しました。'
+          : 'ここの住民は長い間毎日の天気を記録してきました。',
+        '観光客は木の並ぶ小道を歩いて朝市から川まで行くことができます。',
+      ].join(''),
+    query: '市場の屋根を設計したのは誰ですか？',
+    answer: '佐藤花子',
+  },
+];
+
+const ANSWER_AT = 6;
+
+describe('languages written without spaces', () => {
+  it('cuts a run of Thai, Chinese or Japanese letters into words', () => {
+    expect(wordsOf('ประเทศไทยมีแม่น้ำ')).toEqual(['ประเทศไทย', 'มี', 'แม่น้ำ']);
+    expect(wordsOf('工程师设计了屋顶')).toContain('屋顶');
+    expect(wordsOf('市場の屋根を設計しました')).toContain('設計');
+    expect(wordsOf('retryDelay 2024')).toEqual(['retry', 'delay', '2024']);
+  });
+
+  it('keeps such a run one word where the runtime has no Intl.Segmenter', async () => {
+    vi.resetModules();
+    const intl = Intl as { Segmenter?: unknown };
+    const saved = intl.Segmenter;
+    intl.Segmenter = undefined;
+    try {
+      const fresh = await import('./word-scanner.ts');
+      expect(fresh.wordsOf('ประเทศไทยมีแม่น้ำ ok')).toEqual(['ประเทศไทยมีแม่น้ำ', 'ok']);
+    } finally {
+      intl.Segmenter = saved;
+    }
+  });
+
+  it.each(
+    CASES.flatMap((example) =>
+      (['standard', 'ultra'] as const).map((level) => ({ ...example, level })),
+    ),
+  )('keeps the sentence that answers at $level: $language', (example) => {
+    const context = example.towns
+      .map((town, at) => example.paragraph(town, at === ANSWER_AT))
+      .join('\n\n');
+    const result = compressContext({ context, query: example.query, level: example.level });
+    expect(result.status).toBe('compressed');
+    expect(result.compressed).toContain(example.answer);
+  });
+});
