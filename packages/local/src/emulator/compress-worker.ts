@@ -1,6 +1,6 @@
 import type { CompressParams } from '@ctxopt/core';
 import { compressContext, type EngineResult } from '../engine/compress-context.ts';
-import { warmUpEngine } from './warm-up.ts';
+import { WORKER_WARM_UP_PAGES, warmUpEngine } from './warm-up.ts';
 
 /**
  * The engine in a worker thread of the pool (see engine-runner.ts): each task is one
@@ -11,7 +11,7 @@ import { warmUpEngine } from './warm-up.ts';
 export type WorkerAnswer = { result: EngineResult } | { error: string };
 
 // The tokenizer and the engine's code paths, loaded as the worker starts, not on its first task.
-warmUpEngine();
+warmUpEngine(WORKER_WARM_UP_PAGES);
 
 export default function compress(params: CompressParams): WorkerAnswer {
   try {

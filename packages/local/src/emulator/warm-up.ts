@@ -1,16 +1,31 @@
 import { compressContext } from '../engine/compress-context.ts';
 
+/** Pages of warm-up text (~270 characters each) for the thread that runs small requests. */
+export const SMALL_WARM_UP_PAGES = 40;
 /**
- * Loads the tokenizer (~150 ms, synchronously) and compiles the engine's code paths on a
- * short text, so that a first request costs what the next ones do. Run where the wait
- * blocks no caller: as a worker starts, and as the emulator starts.
+ * Pages of warm-up text for a worker, which runs the large requests: a first call on a few
+ * hundred kilobytes cost 2.5 to 3 times the next ones after a warm-up of a few pages (the
+ * compiler and the heap had only seen small inputs), about as much after 800 pages
+ * (measured on 400,000 characters of prose, 2 cores, loaded).
  */
-export function warmUpEngine(): void {
+export const WORKER_WARM_UP_PAGES = 800;
+
+/**
+ * Loads the tokenizer (~150 ms, synchronously) and compiles the engine's code paths on
+ * `pages` pages of text, so that a first request costs what the next ones do. Run where
+ * the wait blocks no caller: as a worker starts, and as the emulator starts.
+ */
+export function warmUpEngine(pages = SMALL_WARM_UP_PAGES): void {
+  const text: string[] = [];
+  for (let page = 0; page < pages; page++) {
+    text.push(
+      `# Log ${page}\n\nThe harbour authority reopened the northern pier on ${(page % 28) + 1} March ${2000 + page}. ` +
+        `Marta approved invoice ${4471 + page * 37} for the crane, and the ferry sailed at ${page % 24}:15.\n\n` +
+        `- replace the signal battery ${page}\n- check the crane\n\n| pier | status |\n| --- | --- |\n| north | open |\n`,
+    );
+  }
   compressContext({
-    context:
-      '# Warm-up\n\nThe harbour authority reopened the northern pier on 14 March 2024. ' +
-      'Marta approved invoice 4471.\n\n- replace the signal battery\n- check the crane\n\n' +
-      '| pier | status |\n| --- | --- |\n| north | open |\n',
+    context: text.join('\n'),
     query: 'When did the pier reopen?',
     level: 'standard',
   });
