@@ -43,9 +43,12 @@ export const WORKER_MIN_CHARS = 32_768;
 /** How long an idle worker is kept for the next large request, in ms. */
 export const WORKER_IDLE_MS = 30_000;
 
+/** Set by `resizeEnginePool` (benchmarks): workers at most, instead of one per core. */
+let threadsOverride: number | undefined;
+
 /** Workers at most: one per core the process may use (the event loop mostly waits meanwhile). */
 export function poolSize(): number {
-  return Math.max(1, availableParallelism());
+  return threadsOverride ?? Math.max(1, availableParallelism());
 }
 
 /** The worker's file: beside this module, with this module's extension (.ts, .js or .cjs). */
@@ -95,6 +98,19 @@ function sharedPool(): Piscina | null {
 }
 
 let warming: Promise<void> | undefined;
+
+/**
+ * Ends the process's pool and sets the size of the next one (`undefined`: one worker per
+ * core). For benchmarks that compare pool sizes in one run; not part of the package's API.
+ */
+export async function resizeEnginePool(maxThreads: number | undefined): Promise<void> {
+  const previous = pool;
+  pool = undefined;
+  warming = undefined;
+  answered = false;
+  threadsOverride = maxThreads;
+  if (previous) await previous.destroy();
+}
 
 function warmPool(): Promise<void> {
   warming ??= (async () => {
