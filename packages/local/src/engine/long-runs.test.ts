@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { compressContext, countTokens } from '@ctxopt/local';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -58,7 +59,29 @@ function withRun(run: string, place: string, length: number): string {
   return PLACES[place]!(run.repeat(Math.max(1, Math.floor(length / run.length))), freshWord());
 }
 
+/** gpt-tokenizer's own count, by its (quadratic) merge: the reference on short runs. */
+const reference = createRequire(import.meta.url)('gpt-tokenizer/encoding/o200k_base') as {
+  countTokens(text: string, options: { disallowedSpecial: Set<string> }): number;
+};
+
 describe('long runs of one character', { timeout: 300_000 }, () => {
+  it('are counted as the tokenizer counts them', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...Object.keys(RUNS)),
+        fc.constantFrom(...Object.keys(PLACES)),
+        fc.integer({ min: LONG_CHUNK, max: 2_000 }),
+        (shape, place, length) => {
+          const context = withRun(RUNS[shape]!, place, length);
+          expect(countTokens(context)).toBe(
+            reference.countTokens(context, { disallowedSpecial: new Set() }),
+          );
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   let probe: MergeProbe | undefined;
   afterEach(() => probe?.stop());
 
