@@ -112,6 +112,9 @@ export async function resizeEnginePool(maxThreads: number | undefined): Promise<
   if (previous) await previous.destroy();
 }
 
+/** The longest `warm()` waits for a worker: a start that hangs must not hold the emulator's. */
+const WARM_UP_WAIT_MS = 15_000;
+
 function warmPool(): Promise<void> {
   warming ??= (async () => {
     const workers = sharedPool();
@@ -123,7 +126,12 @@ function warmPool(): Promise<void> {
       if (!answered) disablePool();
     }
   })();
-  return warming;
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, WARM_UP_WAIT_MS);
+    timer.unref();
+  });
+  return Promise.race([warming, waited]).finally(() => clearTimeout(timer));
 }
 
 /** The engine in this thread, a microtask later (a caller's synchronous code finishes first). */
