@@ -1,7 +1,5 @@
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { runNodeHost } from './testing/node-host.ts';
 
 /**
  * A host started as `node --input-type=module -e '...'` (or `node -e` in CommonJS):
@@ -10,10 +8,6 @@ import { describe, expect, it } from 'vitest';
  * past the worker threshold in the pool, with its event loop turning, and exits 0.
  * Runs the package this layer tests: the sources, or the ES or CommonJS build.
  */
-
-const run = promisify(execFile);
-const packageFolder = fileURLToPath(new URL('..', import.meta.url));
-const target = process.env.CTXOPT_TEST_TARGET ?? 'source';
 
 const BODY = `
 function base64(length, seed) {
@@ -53,38 +47,16 @@ async function main() {
 const NO_WORKERS =
   "--import=data:text/javascript,import { isMainThread } from 'node:worker_threads'; if (!isMainThread) throw new Error('no worker threads here');";
 
-function hostArguments(): string[] {
-  if (target === 'dist-cjs') {
-    const script = `const { LocalContextOptimizer, compressContext } = require('@ctxopt/local');${BODY}main();`;
-    return ['--input-type=commonjs', '-e', script];
-  }
-  const script = `import { LocalContextOptimizer, compressContext } from '@ctxopt/local';${BODY}await main();`;
-  const conditions = target === 'source' ? ['--conditions=@ctxopt/source'] : [];
-  return [...conditions, '--input-type=module', '-e', script];
-}
-
 describe('a host started with node -e', () => {
   it('compresses large contexts in its worker pool and exits normally', async () => {
-    const { stdout } = await run(process.execPath, hostArguments(), {
-      cwd: packageFolder,
-      timeout: 90_000,
-    });
-    const report = JSON.parse(stdout.trim().split('\n').at(-1)!) as {
-      longest: number;
-      duration: number;
-      same: boolean;
-    };
+    const report = await runNodeHost<{ longest: number; duration: number; same: boolean }>(BODY);
     expect(report.same).toBe(true);
     // In process, the loop would stand still for the whole of both compressions.
     expect(report.longest).toBeLessThan(report.duration / 4);
   }, 120_000);
 
   it('compresses in process when no worker can start', async () => {
-    const { stdout } = await run(process.execPath, [NO_WORKERS, ...hostArguments()], {
-      cwd: packageFolder,
-      timeout: 90_000,
-    });
-    const report = JSON.parse(stdout.trim().split('\n').at(-1)!) as { same: boolean };
+    const report = await runNodeHost<{ same: boolean }>(BODY, [NO_WORKERS]);
     expect(report.same).toBe(true);
   }, 120_000);
 });

@@ -1,34 +1,96 @@
-import { setTimeout as delay } from 'node:timers/promises';
-import { type Emulator, startEmulator } from '@ctxopt/local';
-import { afterEach, describe, expect, it } from 'vitest';
-import { longestPause } from '../../../../test/support/longest-pause.ts';
-import { send } from './testing/send.ts';
+import { describe, expect, it } from 'vitest';
+import { runNodeHost } from '../testing/node-host.ts';
 
 /**
  * The first requests of a fresh emulator cost what the next ones do: the tokenizer and the
- * engine are loaded as it starts (in this thread, and in a worker of the pool), not by the
- * first request. This file runs in a thread of its own, so nothing before it loaded them.
- * Every bound is relative to figures of the same run.
+ * engine are loaded as it starts (in its thread, and in a worker of the pool), not by the
+ * first request. Each measurement is a fresh Node process (nothing loaded before it), and
+ * every bound is relative to figures of that process.
  */
 
+const BODY = `
 const WORDS = ['harbour', 'pier', 'storm', 'ferry', 'invoice', 'signal', 'bridge', 'ledger'];
-
-/** Sentences that differ for each seed, so no count the engine remembers makes one cheaper. */
-function prose(length: number, seed: number): string {
+function prose(length, seed) {
   let state = seed;
-  const next = (range: number) => {
-    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+  const next = (range) => {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
     return (state >>> 16) % range;
   };
-  const sentences: string[] = [];
+  const sentences = [];
   let size = 0;
   while (size < length) {
-    const words = Array.from({ length: 8 + next(10) }, () => WORDS[next(WORDS.length)]!);
-    const sentence = `The ${words.join(' ')} ${next(1_000_000)}.${next(5) === 0 ? '\n' : ' '}`;
+    const words = Array.from({ length: 8 + next(10) }, () => WORDS[next(WORDS.length)]);
+    const sentence = 'The ' + words.join(' ') + ' ' + next(1000000) + (next(5) === 0 ? '.\\n' : '. ');
     sentences.push(sentence);
     size += sentence.length;
   }
   return sentences.join('');
+}
+async function longestPause(call) {
+  let last = performance.now();
+  let longest = 0;
+  const interval = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+  }, 1);
+  const started = performance.now();
+  try {
+    await call();
+  } finally {
+    clearInterval(interval);
+  }
+  const ended = performance.now();
+  return { duration: ended - started, longest: Math.max(longest, ended - last) };
+}
+let key = 0;
+async function timed(emulator, context) {
+  return longestPause(async () => {
+    const response = await fetch(emulator.url + '/v1/compress', {
+      method: 'POST',
+      headers: {
+        authorization: 'Bearer ' + emulator.apiKey,
+        'content-type': 'application/json',
+        'idempotency-key': 'cold-start-' + String(key++).padStart(4, '0'),
+      },
+      body: JSON.stringify({ context, query: 'When did the ferry sail?', level: 'standard' }),
+    });
+    if (response.status !== 200) throw new Error('status ' + response.status);
+    await response.json();
+  });
+}
+async function main() {
+  const emulator = await startEmulator({ limitTokens: 1000000000, inspector: false });
+  try {
+    // A small request first (in process), then a large one (in the pool): each the first of its kind.
+    const firstSmall = await timed(emulator, prose(4000, 1));
+    const firstLarge = await timed(emulator, prose(400000, 2));
+    const steadySmall = [];
+    const steadyLarge = [];
+    for (let round = 0; round < 5; round++) {
+      steadySmall.push((await timed(emulator, prose(4000, 10 + round))).duration);
+      steadyLarge.push((await timed(emulator, prose(400000, 20 + round))).duration);
+    }
+    const waiting = await longestPause(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    console.log(JSON.stringify({ firstSmall, firstLarge, steadySmall, steadyLarge, waiting: waiting.longest }));
+  } finally {
+    await emulator.close();
+  }
+}
+`;
+
+interface Pause {
+  duration: number;
+  longest: number;
+}
+
+interface Figures {
+  firstSmall: Pause;
+  firstLarge: Pause;
+  steadySmall: number[];
+  steadyLarge: number[];
+  /** The loop's longest gap while it only waits: what a loaded machine costs on its own. */
+  waiting: number;
 }
 
 function median(values: number[]): number {
@@ -36,54 +98,31 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-let emulator: Emulator | undefined;
-afterEach(async () => {
-  await emulator?.close();
-  emulator = undefined;
-});
-
-async function timed(running: Emulator, context: string) {
-  const measured = await longestPause(() =>
-    send(running, { body: { context, query: 'When did the ferry sail?', level: 'standard' } }),
-  );
-  expect(measured.result.status).toBe(200);
-  return measured;
+/** What the figures break: first calls near steady ones, the loop free. */
+function broken(figures: Figures): string[] {
+  const small = median(figures.steadySmall);
+  const large = median(figures.steadyLarge);
+  // Small requests take a few ms, where the machine's own noise decides: 10 gaps of the idle loop.
+  const smallBound = Math.max(2 * small, 10 * figures.waiting);
+  const failures: string[] = [];
+  // Loading the tokenizer on the first request cost 0.6 to 1.6 s against a few ms.
+  if (figures.firstSmall.duration >= smallBound) failures.push('first small request');
+  if (figures.firstSmall.longest >= smallBound) failures.push('pause of the first small request');
+  // Starting the worker and its tokenizer on the first large request: 753 ms against 160.
+  // The goal is 2x; a warm worker's first 400,000 characters measure 1.5 to 3 times the
+  // next ones on a loaded 2-core machine (the compiler still tiers up), so 3x is the bound.
+  if (figures.firstLarge.duration >= 3 * large) failures.push('first large request');
+  const pauseBound = Math.max(figures.firstLarge.duration / 4, 4 * figures.waiting);
+  if (figures.firstLarge.longest >= pauseBound) failures.push('pause of the first large request');
+  return failures;
 }
 
 describe('a fresh emulator', () => {
-  it('answers its first requests as fast as the next ones, with its event loop free', async () => {
-    emulator = await startEmulator({ limitTokens: 1_000_000_000 });
-    // A small request first (in process), then a large one (in the pool): each the first of its kind.
-    const firstSmall = await timed(emulator, prose(4_000, 1));
-    const firstLarge = await timed(emulator, prose(400_000, 2));
-    const steadySmall: number[] = [];
-    const steadyLarge: number[] = [];
-    for (let round = 0; round < 5; round++) {
-      steadySmall.push((await timed(emulator, prose(4_000, 10 + round))).duration);
-      steadyLarge.push((await timed(emulator, prose(400_000, 20 + round))).duration);
-    }
-    // What a loaded machine costs on its own: the loop's longest gap while it only waits.
-    const waiting = await longestPause(() => delay(200));
-    const small = median(steadySmall);
-    const large = median(steadyLarge);
-    console.log(
-      JSON.stringify({
-        firstSmall: [firstSmall.duration, firstSmall.longest],
-        firstLarge: [firstLarge.duration, firstLarge.longest],
-        steadySmall,
-        steadyLarge,
-        waiting: waiting.longest,
-      }),
-    );
-    // Loading the tokenizer on the first request cost 0.6 to 1.6 s against a few ms.
-    // Small requests take a few ms, where the machine's own noise decides: 10 gaps of the idle
-    // loop. The goal is 2x; 3x leaves room for a loaded 2-core machine, where one request of
-    // the same size varied 5-fold within a run, and still fails a first request that loads.
-    const smallBound = Math.max(3 * small, 10 * waiting.longest);
-    expect(firstSmall.duration).toBeLessThan(smallBound);
-    expect(firstSmall.longest).toBeLessThan(smallBound);
-    // Starting the worker and its tokenizer on the first large request: 753 ms against 160.
-    expect(firstLarge.duration).toBeLessThan(3 * large);
-    expect(firstLarge.longest).toBeLessThan(Math.max(firstLarge.duration / 4, 4 * waiting.longest));
-  }, 120_000);
+  it('answers its first requests about as fast as the next ones, with its event loop free', async () => {
+    // Measured in a second fresh process before it fails: on a loaded 2-core machine one
+    // request varied 5-fold within a run. A first request that loads fails both.
+    let figures = await runNodeHost<Figures>(BODY);
+    if (broken(figures).length > 0) figures = await runNodeHost<Figures>(BODY);
+    expect(broken(figures), JSON.stringify(figures)).toEqual([]);
+  }, 200_000);
 });
