@@ -64,10 +64,11 @@ let pool: Piscina | null | undefined;
 /** Whether a worker of the pool ever answered: a failure after that is one worker's, not the pool's. */
 let answered = false;
 
-function disablePool(): void {
-  const failed = pool;
+/** Gives up `failed` (when it is still the process's pool): requests then run in process. */
+function disablePool(failed: Piscina): void {
+  if (failed !== pool) return;
   pool = null;
-  if (failed) void failed.destroy().catch(() => {});
+  void failed.destroy().catch(() => {});
 }
 
 function sharedPool(): Piscina | null {
@@ -78,7 +79,7 @@ function sharedPool(): Piscina | null {
     return pool;
   }
   try {
-    pool = new Piscina({
+    const created = new Piscina({
       filename,
       minThreads: 0,
       maxThreads: poolSize(),
@@ -87,9 +88,10 @@ function sharedPool(): Piscina | null {
     });
     // A worker that fails with no task running is reported here; without a listener the
     // error would end the host process.
-    pool.on('error', () => {
-      if (!answered) disablePool();
+    created.on('error', () => {
+      if (!answered) disablePool(created);
     });
+    pool = created;
   } catch {
     // Options a worker thread refuses throw while the first worker is created.
     pool = null;
@@ -123,7 +125,7 @@ function warmPool(): Promise<void> {
       await workers.run(engineInput({ context: 'warm', level: 'standard' }));
       answered = true;
     } catch {
-      if (!answered) disablePool();
+      if (!answered) disablePool(workers);
     }
   })();
   let timer: NodeJS.Timeout | undefined;
@@ -153,7 +155,7 @@ export function createEngineRunner(): EngineRunner {
       }
       // The worker failed, not the engine (its errors come back as answers): the request
       // is compressed here, and a pool whose workers never started is given up.
-      if (!answered) disablePool();
+      if (!answered) disablePool(workers);
       return compressContext(params);
     }
     if ('error' in answer) throw new Error(`The compression engine failed: ${answer.error}`);
