@@ -26,6 +26,10 @@ export function warmUpEngine(pages = SMALL_WARM_UP_PAGES): void {
         `Oduya said the bridge ledger ${page * 7919} was late, so the station kept the old signal. `,
     );
   }
+  // Every number of up to three digits, the tokenizer's chunks for digits: counted once here,
+  // not by the first request that holds many numbers.
+  text.push(Array.from({ length: 1000 }, (_, number) => String(number).padStart(3, '0')).join(' '));
+  text.push(Array.from({ length: 1000 }, (_, number) => number).join(', '));
   compressContext({
     context: text.join('\n'),
     query: 'When did the pier reopen?',
