@@ -1,9 +1,9 @@
 /**
- * Concurrent large requests on the emulator: the worker pool sized to the machine against
- * one worker, in the same run. Each round sends `CONCURRENCY` compress requests of about
+ * Concurrent large requests on the emulator: the worker pool at its default size (one
+ * worker per core but one), at one worker per core, and at one worker, in the same run. Each round sends `CONCURRENCY` compress requests of about
  * 300,000 characters of prose at once (texts that differ, so no count the engine
  * remembers makes one cheaper) and times until the last answer; rounds alternate between
- * the two pool sizes, so that a burst of load on the machine hits both.
+ * the pool sizes, so that a burst of load on the machine hits both.
  * Run: `npx -y pnpm@12.21.0 exec node --conditions=@ctxopt/source bench/emulator-pool.ts`
  * (`--rounds=N`, default 4).
  */
@@ -46,24 +46,22 @@ async function round(client: ContextOptimizerClient): Promise<number> {
   return performance.now() - started;
 }
 
-const machine = poolSize();
+const sizes = [...new Set([poolSize(), availableParallelism(), 1])];
+const label = (size: number) =>
+  size === poolSize()
+    ? `${size} (default)`
+    : size === availableParallelism()
+      ? `${size} (one per core)`
+      : `${size}`;
 const emulator = await startEmulator({ limitTokens: Number.MAX_SAFE_INTEGER });
 const client = new ContextOptimizerClient({ baseURL: emulator.url, apiKey: emulator.apiKey });
-const times: Record<string, number[]> = { pool: [], one: [] };
+const times = new Map<number, number[]>(sizes.map((size) => [size, []]));
 try {
-  for (const size of [machine, 1]) {
-    // A warm pool of each size, so that no round pays worker starts.
-    await resizeEnginePool(size);
-    await round(client);
-  }
   for (let index = 0; index < rounds; index++) {
-    for (const [name, size] of [
-      ['pool', machine],
-      ['one', 1],
-    ] as const) {
+    for (const size of sizes) {
       await resizeEnginePool(size);
       await round(client); // starts and warms this size's workers
-      times[name]!.push(await round(client));
+      times.get(size)!.push(await round(client));
     }
   }
 } finally {
@@ -73,17 +71,15 @@ try {
 
 const best = (values: number[]) => Math.min(...values);
 const perSecond = (ms: number) => (CONCURRENCY / (ms / 1000)).toFixed(2);
+const one = best(times.get(1)!);
 console.log(
   `\n## ${CONCURRENCY} concurrent requests of ${CHARACTERS.toLocaleString('en')} characters (${availableParallelism()} cores, load ${loadavg()[0]!.toFixed(1)})\n`,
 );
-console.log('| workers | best round (ms) | requests/s | rounds (ms) |');
-console.log('| --- | --- | --- | --- |');
-console.log(
-  `| pool of ${machine} | ${best(times.pool!).toFixed(0)} | ${perSecond(best(times.pool!))} | ${times.pool!.map((t) => t.toFixed(0)).join(', ')} |`,
-);
-console.log(
-  `| 1 | ${best(times.one!).toFixed(0)} | ${perSecond(best(times.one!))} | ${times.one!.map((t) => t.toFixed(0)).join(', ')} |`,
-);
-console.log(
-  `\nThroughput of the pool against one worker: ${(best(times.one!) / best(times.pool!)).toFixed(2)}x`,
-);
+console.log('| workers | best round (ms) | requests/s | against one worker | rounds (ms) |');
+console.log('| --- | --- | --- | --- | --- |');
+for (const size of sizes) {
+  const measured = times.get(size)!;
+  console.log(
+    `| ${label(size)} | ${best(measured).toFixed(0)} | ${perSecond(best(measured))} | ${(one / best(measured)).toFixed(2)}x | ${measured.map((time) => time.toFixed(0)).join(', ')} |`,
+  );
+}
