@@ -154,3 +154,34 @@ for (const { name, params, duration, longest, busy } of rows) {
     `| ${name} | ${blocked.toFixed(0)} | ${duration.toFixed(0)} | ${longest.toFixed(1)} | ${(longest / (megabyte / 1e6)).toFixed(1)} | ${busy.toFixed(0)} |`,
   );
 }
+
+// One character repeated beside a word, every shape of run: the engine once handed a
+// remembered run and a new word to the tokenizer's quadratic merge together. The goal: a
+// million characters of any of them in at most 5 s. A new word each call, so no remembered
+// count makes one cheaper.
+const RUNS: Record<string, string> = {
+  'line breaks': '\n',
+  'CR LF': '\r\n',
+  spaces: ' ',
+  tabs: '\t',
+  'full stops': '.',
+  'a letter': 'a',
+  'a capital': 'A',
+  CJK: '中',
+  emoji: '😀',
+  digits: '7',
+};
+const runLength = quick ? 250_000 : 1_000_000;
+let wordNumber = 0;
+const newWord = () => `q${(wordNumber++ + 1000).toString(36).replace(/[0-9]/g, 'x')}y`;
+console.log(
+  `\n## ${runLength / 1e6}M characters of one character beside a word (query, standard)\n`,
+);
+console.log('| run | before a word ms | after a word ms |');
+console.log('| --- | --- | --- |');
+for (const [name, unit] of Object.entries(RUNS)) {
+  const run = unit.repeat(runLength / unit.length);
+  const before = timed(`${run}${newWord()}`);
+  const after = timed(`${newWord()}${run}`);
+  console.log(`| ${name} | ${before.toFixed(0)} | ${after.toFixed(0)} |`);
+}

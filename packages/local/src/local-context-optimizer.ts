@@ -77,6 +77,8 @@ export class LocalContextOptimizer implements ContextOptimizer {
       maxEntries: options.idempotencyMaxEntries,
       now: () => clock().getTime(),
     });
+    // A worker of the pool loads the tokenizer now, off this thread, for the first call.
+    void sharedEngineRunner().warm();
   }
 
   /** This month's quota figures, as `usage.monthly` reports them. */

@@ -1,21 +1,22 @@
-import { parentPort } from 'node:worker_threads';
 import type { CompressParams } from '@ctxopt/core';
-import { compressContext } from '../engine/compress-context.ts';
+import { compressContext, type EngineResult } from '../engine/compress-context.ts';
+import { WORKER_WARM_UP_PAGES, warmUpEngine } from './warm-up.ts';
 
 /**
- * The engine in a worker thread (see engine-runner.ts): one request at a time, answered
- * with the engine's result or the message of what it threw. Built as its own entry
+ * The engine in a worker thread of the pool (see engine-runner.ts): each task is one
+ * request, answered with the engine's result or the message of what it threw, so that a
+ * rejected task always means the worker itself failed. Built as its own entry
  * (`dist/compress-worker.js` and `.cjs`) beside the bundles that start it.
  */
-interface Job {
-  id: number;
-  params: CompressParams;
-}
+export type WorkerAnswer = { result: EngineResult } | { error: string };
 
-parentPort?.on('message', ({ id, params }: Job) => {
+// The tokenizer and the engine's code paths, loaded as the worker starts, not on its first task.
+warmUpEngine(WORKER_WARM_UP_PAGES);
+
+export default function compress(params: CompressParams): WorkerAnswer {
   try {
-    parentPort!.postMessage({ id, result: compressContext(params) });
+    return { result: compressContext(params) };
   } catch (error) {
-    parentPort!.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+    return { error: error instanceof Error ? error.message : String(error) };
   }
-});
+}

@@ -1,44 +1,59 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { CompressParams } from '@ctxopt/core';
+import { Piscina } from 'piscina';
 import { compressContext, type EngineResult } from '../engine/compress-context.ts';
+import { isTokenizerLoaded } from '../engine/tokenizer.ts';
+import type { WorkerAnswer } from './compress-worker.ts';
+import { engineInput, engineInputSize } from './engine-input-size.ts';
+import { workerExecArgv } from './worker-exec-argv.ts';
 
 /**
  * Runs the engine without stalling the event loop it is called from (the emulator's
  * other callers, or the application around `LocalContextOptimizer`). The engine is
- * synchronous and takes up to about two seconds per megabyte on the worst inputs, so a
- * context of `WORKER_MIN_CHARS` characters or more is compressed in a worker thread
- * while the event loop goes on; smaller ones, done in a few milliseconds, run in
- * process, which spares them the copy to the worker.
+ * synchronous and takes up to seconds per megabyte on the worst inputs, so a request of
+ * `WORKER_MIN_CHARS` characters or more (roles, contents and query together, see
+ * engine-input-size.ts) is compressed in a worker thread while the event loop goes on;
+ * smaller ones, done in a few milliseconds, run in process, which spares them the copy.
  *
- * One worker, started on the first large request and reused; jobs queue in it. It does
- * not keep the process alive, it ends after `idleMs` without a job (the next large
- * request starts another), and `close()` ends it. When the worker's file is missing
- * (the package bundled again by an application's bundler), every job runs in process.
+ * The workers are one pool per process (piscina), shared by every emulator and optimizer
+ * in it and sized to the machine, so one slow request does not hold the others behind
+ * it. Workers load the tokenizer as they start, never keep the process alive, and end
+ * after `WORKER_IDLE_MS` without a task. When no worker can run (the worker's file left
+ * out by an application's bundler, options of the parent that a thread refuses, a
+ * worker that fails to start), the request is compressed in process: slower for the
+ * event loop, never lost.
  */
 export interface EngineRunner {
   compress(params: CompressParams): Promise<EngineResult>;
+  /**
+   * Resolves once the pool has a worker with the tokenizer loaded (or no worker can run),
+   * so that a first request costs what the next ones do. Never rejects.
+   */
+  warm(): Promise<void>;
+  /** Fails this runner's running requests and runs no more; the shared pool goes on. */
   close(): Promise<void>;
 }
 
-/** Contexts with at least this many characters go to the worker. */
+/** Requests of at least this many characters go to the pool. */
 export const WORKER_MIN_CHARS = 32_768;
 
 /** How long an idle worker is kept for the next large request, in ms. */
 export const WORKER_IDLE_MS = 30_000;
 
-export interface EngineRunnerOptions {
-  /** How long an idle worker is kept, in ms. @default WORKER_IDLE_MS */
-  idleMs?: number;
-}
+/** Set by `resizeEnginePool` (benchmarks): workers at most, instead of one per core. */
+let threadsOverride: number | undefined;
 
-function contextLength(params: CompressParams): number {
-  if (typeof params.context === 'string') return params.context.length;
-  let length = 0;
-  for (const message of params.context) length += message.content.length;
-  return length;
+/**
+ * Workers at most: one per core the process may use but one, left to the event loop, which
+ * reads, checks and answers every request (on 2 loaded cores, 8 concurrent requests of
+ * 300,000 characters took 786 ms with two workers against 509 ms with one:
+ * bench/emulator-pool.ts).
+ */
+export function poolSize(): number {
+  return threadsOverride ?? Math.max(1, availableParallelism() - 1);
 }
 
 /** The worker's file: beside this module, with this module's extension (.ts, .js or .cjs). */
@@ -49,81 +64,123 @@ function workerFile(): string | undefined {
   return existsSync(file) ? file : undefined;
 }
 
-interface Pending {
-  resolve(result: EngineResult): void;
-  reject(error: Error): void;
+/** The process's pool, `null` once no worker can run here. */
+let pool: Piscina | null | undefined;
+/** Whether a worker of the pool ever answered: a failure after that is one worker's, not the pool's. */
+let answered = false;
+
+/** Gives up `failed` (when it is still the process's pool): requests then run in process. */
+function disablePool(failed: Piscina): void {
+  if (failed !== pool) return;
+  pool = null;
+  void failed.destroy().catch(() => {});
 }
 
-export function createEngineRunner(options: EngineRunnerOptions = {}): EngineRunner {
-  const idleMs = options.idleMs ?? WORKER_IDLE_MS;
-  let worker: Worker | undefined;
-  let idleTimer: NodeJS.Timeout | undefined;
-  let closed = false;
-  let nextId = 0;
-  const pending = new Map<number, Pending>();
-  const file = workerFile();
+function sharedPool(): Piscina | null {
+  if (pool !== undefined) return pool;
+  const filename = workerFile();
+  if (!filename) {
+    pool = null;
+    return pool;
+  }
+  try {
+    const created = new Piscina({
+      filename,
+      minThreads: 0,
+      maxThreads: poolSize(),
+      idleTimeout: WORKER_IDLE_MS,
+      execArgv: workerExecArgv(process.execArgv),
+    });
+    // A worker that fails with no task running is reported here; without a listener the
+    // error would end the host process.
+    created.on('error', () => {
+      if (!answered) disablePool(created);
+    });
+    pool = created;
+  } catch {
+    // Options a worker thread refuses throw while the first worker is created.
+    pool = null;
+  }
+  return pool;
+}
 
-  // A worker holds its own copy of the tokenizer (tens of MB): an idle one is ended.
-  const endWhenIdle = (idle: Worker) => {
-    clearTimeout(idleTimer);
-    idleTimer = setTimeout(() => {
-      if (worker !== idle || pending.size > 0) return;
-      worker = undefined;
-      void idle.terminate();
-    }, idleMs);
-    idleTimer.unref();
-  };
+let warming: Promise<void> | undefined;
 
-  const failAll = (error: Error) => {
-    for (const job of pending.values()) job.reject(error);
-    pending.clear();
-    worker = undefined;
-  };
+/**
+ * Ends the process's pool and sets the size of the next one (`undefined`: one worker per
+ * core). For benchmarks that compare pool sizes in one run; not part of the package's API.
+ */
+export async function resizeEnginePool(maxThreads: number | undefined): Promise<void> {
+  const previous = pool;
+  pool = undefined;
+  warming = undefined;
+  answered = false;
+  threadsOverride = maxThreads;
+  if (previous) await previous.destroy();
+}
 
-  const start = (path: string): Worker => {
-    const started = new Worker(path);
-    started.unref();
-    started.on('message', (message: { id: number; result?: EngineResult; error?: string }) => {
-      const job = pending.get(message.id);
-      if (!job) return;
-      pending.delete(message.id);
-      if (message.result) job.resolve(message.result);
-      else job.reject(new Error(`The compression engine failed: ${message.error}`));
-      if (pending.size === 0) {
-        started.unref();
-        endWhenIdle(started);
+/** The longest `warm()` waits for a worker: a start that hangs must not hold the emulator's. */
+const WARM_UP_WAIT_MS = 15_000;
+
+function warmPool(): Promise<void> {
+  warming ??= (async () => {
+    const workers = sharedPool();
+    if (!workers) return;
+    try {
+      await workers.run(engineInput({ context: 'warm', level: 'standard' }));
+      answered = true;
+    } catch {
+      if (!answered) disablePool(workers);
+    }
+  })();
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, WARM_UP_WAIT_MS);
+    timer.unref();
+  });
+  return Promise.race([warming, waited]).finally(() => clearTimeout(timer));
+}
+
+/** The engine in this thread, a microtask later (a caller's synchronous code finishes first). */
+function inProcess(params: CompressParams): Promise<EngineResult> {
+  return Promise.resolve().then(() => compressContext(params));
+}
+
+export function createEngineRunner(): EngineRunner {
+  const closing = new AbortController();
+
+  const inPool = async (workers: Piscina, params: CompressParams): Promise<EngineResult> => {
+    let answer: WorkerAnswer;
+    try {
+      answer = await workers.run(engineInput(params), { signal: closing.signal });
+      answered = true;
+    } catch (error) {
+      if (closing.signal.aborted) {
+        throw new Error('The emulator closed while a compression was running.', { cause: error });
       }
-    });
-    started.on('error', (error) => failAll(error));
-    started.on('exit', (code) => {
-      if (worker === started)
-        failAll(new Error(`The compression worker exited with code ${code}.`));
-    });
-    return started;
+      // The worker failed, not the engine (its errors come back as answers): the request
+      // is compressed here, and a pool whose workers never started is given up.
+      if (!answered) disablePool(workers);
+      return compressContext(params);
+    }
+    if ('error' in answer) throw new Error(`The compression engine failed: ${answer.error}`);
+    return answer.result;
   };
 
   return {
     compress(params) {
-      if (closed || !file || contextLength(params) < WORKER_MIN_CHARS) {
-        return Promise.resolve().then(() => compressContext(params));
-      }
-      clearTimeout(idleTimer);
-      worker ??= start(file);
-      // Held alive while a job runs, so that an answer is never lost to an exiting process.
-      worker.ref();
-      const id = nextId++;
-      return new Promise<EngineResult>((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        worker!.postMessage({ id, params });
-      });
+      if (closing.signal.aborted) return inProcess(params);
+      // Small requests run here once this thread has the tokenizer; before that they go to
+      // the pool too, so that no request pays the tokenizer's load on the event loop.
+      const large = engineInputSize(params) >= WORKER_MIN_CHARS;
+      if (!large && isTokenizerLoaded()) return inProcess(params);
+      const workers = sharedPool();
+      if (!workers) return inProcess(params);
+      return inPool(workers, params);
     },
+    warm: warmPool,
     async close() {
-      closed = true;
-      clearTimeout(idleTimer);
-      const running = worker;
-      worker = undefined;
-      failAll(new Error('The emulator closed while a compression was running.'));
-      if (running) await running.terminate();
+      closing.abort();
     },
   };
 }
@@ -131,9 +188,8 @@ export function createEngineRunner(options: EngineRunnerOptions = {}): EngineRun
 let shared: EngineRunner | undefined;
 
 /**
- * The runner every `LocalContextOptimizer` of the process shares, so that an app with
- * many optimizers still has one worker at most. Never closed: its worker does not keep
- * the process alive and ends when idle.
+ * The runner every `LocalContextOptimizer` of the process shares. Never closed: its
+ * workers do not keep the process alive and end when idle.
  */
 export function sharedEngineRunner(): EngineRunner {
   shared ??= createEngineRunner();

@@ -23,6 +23,7 @@ import { createOutputRedactor } from './redact-output.ts';
 import type { Reply } from './reply.ts';
 import type { RequestRecord } from './request-record.ts';
 import { secretForms } from './secret-forms.ts';
+import { warmUpEngine } from './warm-up.ts';
 
 /** A running emulator. */
 export interface Emulator {
@@ -188,6 +189,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       }),
     );
   });
+  // The engine is loaded before the first request, not during it: here for small requests,
+  // in a worker of the pool for large ones.
+  warmUpEngine();
+  await state.engine.warm();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? DEFAULT_HOST, () => {

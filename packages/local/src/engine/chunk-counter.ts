@@ -77,8 +77,12 @@ function store(hashA: number, hashB: number, hashC: number, length: number, toke
 const FIELDS = 6;
 let missed = new Int32Array(FIELDS * 64);
 let missedCount = 0;
-/** Whether a missed chunk is long (long-chunk.ts): the range is then not encoded whole. */
-let longMissed = false;
+/**
+ * Whether the range holds a long chunk (long-chunk.ts), known or not: the range is then
+ * never encoded whole, since the tokenizer's byte-pair merge is quadratic in a chunk's
+ * length (a known run of 50,000 line breaks before one new word took seconds).
+ */
+let longInRange = false;
 const hashes = new Int32Array(3);
 
 function remember(chunk: number, start: number, length: number): void {
@@ -112,7 +116,7 @@ function learn(at: number, tokens: number): void {
  */
 function learnMissed(text: string, start: number, end: number, chunks: number, known: number) {
   let total = 0;
-  if (longMissed || missedCount * 5 <= chunks * 2) {
+  if (longInRange || missedCount * 5 <= chunks * 2) {
     for (let at = 0; at < missedCount; at++) {
       const from = missed[at * FIELDS + 1]!;
       const tokens = countChunk(text.slice(from, from + missed[at * FIELDS + 5]!));
@@ -145,7 +149,7 @@ export function countChunks(text: string, start = 0, end = text.length): number 
   let index = start;
   let chunks = 0;
   missedCount = 0;
-  longMissed = false;
+  longInRange = false;
   while (index < end) {
     const stop = chunkEnd(text, index, end);
     let hashA = 0x811c9dc5;
@@ -158,12 +162,12 @@ export function countChunks(text: string, start = 0, end = text.length): number 
       hashC = Math.imul(hashC + code, 0x5bd1e995) ^ (hashC >>> 15);
     }
     const tokens = counts[slotOf(hashA, hashB, hashC, stop - index)]!;
+    if (stop - index >= LONG_CHUNK) longInRange = true;
     if (tokens >= 0) total += tokens;
     else {
       hashes[0] = hashA;
       hashes[1] = hashB;
       hashes[2] = hashC;
-      if (stop - index >= LONG_CHUNK) longMissed = true;
       remember(chunks, index, stop - index);
     }
     chunks++;

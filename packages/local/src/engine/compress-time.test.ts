@@ -1,5 +1,6 @@
 import { compressContext } from '@ctxopt/local';
 import { describe, expect, it } from 'vitest';
+import { cpuMillis, settledGrowth } from './testing/growth.ts';
 
 /**
  * Cost stays linear on inputs that once made it quadratic: the CPU time for an input
@@ -44,58 +45,20 @@ const inputs: Record<string, (length: number, seed: number) => string> = {
 
 let seed = 0;
 
-/** Milliseconds of this process's CPU time for one call: other processes' load aside. */
-function timeOnce(make: (length: number, seed: number) => string, length: number): number {
-  const context = make(length, seed++);
-  const before = process.cpuUsage();
-  compressContext({ context, query: 'harbour', level: 'standard' });
-  const used = process.cpuUsage(before);
-  return (used.user + used.system) / 1000;
-}
-
-/**
- * The best time for `factor` times `length` characters over the best time for `length`.
- * Short and long runs alternate, so that a burst of load on the machine hits both; a floor
- * of 5 ms keeps tiny times from making noise.
- */
-function growth(
-  make: (length: number, seed: number) => string,
-  length: number,
-  factor: number,
-  rounds: number,
-): number {
-  let short = Number.POSITIVE_INFINITY;
-  let long = Number.POSITIVE_INFINITY;
-  for (let round = 0; round < rounds; round++) {
-    short = Math.min(short, timeOnce(make, length));
-    long = Math.min(long, timeOnce(make, factor * length));
-  }
-  return long / Math.max(short, 5);
-}
-
-/**
- * `growth`, measured once more before it counts as over `limit`: a burst of load or a
- * major garbage collection can land on the long runs alone. A superlinear cost is over
- * the limit both times.
- */
-function settledGrowth(
-  make: (length: number, seed: number) => string,
-  length: number,
-  factor: number,
-  rounds: number,
-  limit: number,
-): number {
-  const first = growth(make, length, factor, rounds);
-  if (first < limit) return first;
-  return Math.min(first, growth(make, length, factor, rounds));
+/** The CPU time of one call on `length` characters of a text no other call saw. */
+function timer(make: (length: number, seed: number) => string) {
+  return (length: number) => {
+    const context = make(length, seed++);
+    return cpuMillis(() => compressContext({ context, query: 'harbour', level: 'standard' }));
+  };
 }
 
 describe('compressContext time', { timeout: 180_000 }, () => {
   for (const [name, make] of Object.entries(inputs)) {
     it(`grows linearly on ${name}`, () => {
-      timeOnce(make, 1_000); // warm the code paths
+      timer(make)(1_000); // warm the code paths
       // Linear is 8; quadratic 64.
-      expect(settledGrowth(make, 20_000, 8, 5, 24)).toBeLessThan(24);
+      expect(settledGrowth(timer(make), 20_000, 8, 5, 24)).toBeLessThan(24);
     });
   }
 });
@@ -107,6 +70,8 @@ describe('compressContext time past the tokenizer cache', { timeout: 400_000 }, 
   it('grows linearly on a megabyte of base64', () => {
     // Linear is 4; 4 to 7 is measured on a loaded 2-core machine, so 10 left too little
     // room. The evicting cache made it about 18.
-    expect(settledGrowth(inputs['base64 pasted as text']!, 300_000, 4, 2, 12)).toBeLessThan(12);
+    expect(settledGrowth(timer(inputs['base64 pasted as text']!), 300_000, 4, 2, 12)).toBeLessThan(
+      12,
+    );
   });
 });

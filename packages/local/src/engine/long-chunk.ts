@@ -74,6 +74,22 @@ class PairHeap {
   }
 }
 
+/**
+ * A key for `bytes[start..end)` that two different sequences never share: up to six
+ * bytes packed in a number with the length (below 2^53), longer ones as a string of one
+ * character per byte.
+ */
+function byteKey(bytes: Uint8Array, start: number, end: number): number | string {
+  if (end - start <= 6) {
+    let key = end - start;
+    for (let at = start; at < end; at++) key = key * 256 + bytes[at]!;
+    return key;
+  }
+  let key = '';
+  for (let at = start; at < end; at++) key += String.fromCharCode(bytes[at]!);
+  return key;
+}
+
 /** The number of tokens the byte-pair merge of one chunk yields. */
 export function countLongChunk(chunk: string, ranks: RankTable): number {
   const bytes = encoder.encode(chunk);
@@ -91,11 +107,19 @@ export function countLongChunk(chunk: string, ranks: RankTable): number {
   }
   // Byte offsets equal string offsets when the chunk is ASCII, so string keys serve.
   const ascii = length === chunk.length;
+  // Other byte sequences are looked up once each: the tokenizer's lookup by bytes checks
+  // and decodes UTF-8, then searches, and a run of one character (a million CJK
+  // characters took 3.3 s) asks for the same few pairs millions of times.
+  const known = ascii ? undefined : new Map<number | string, number>();
   const rankOf = (start: number, end: number): number => {
-    const rank = ascii
-      ? ranks.ofString(chunk.slice(start, end))
-      : ranks.ofBytes(bytes.subarray(start, end));
-    return rank ?? NONE;
+    if (!known) return ranks.ofString(chunk.slice(start, end)) ?? NONE;
+    const key = byteKey(bytes, start, end);
+    let rank = known.get(key);
+    if (rank === undefined) {
+      rank = ranks.ofBytes(bytes.subarray(start, end)) ?? NONE;
+      known.set(key, rank);
+    }
+    return rank;
   };
   const positions = 2 ** Math.ceil(Math.log2(length + 1));
   const heap = new PairHeap(length);

@@ -81,6 +81,11 @@ function freshCache(loaded: EncodingModule): EncodingModule {
 const CACHE_HEADROOM = 40_000;
 const PIECE_CHARACTERS = 32_768;
 
+/** Whether this thread has loaded the encoding (a first use costs ~150 ms, synchronously). */
+export function isTokenizerLoaded(): boolean {
+  return encoding !== undefined;
+}
+
 function tokenizer(): EncodingModule {
   encoding ??= load();
   return freshCache(encoding);

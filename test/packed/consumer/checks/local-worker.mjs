@@ -1,5 +1,5 @@
 // LocalContextOptimizer of the installed package compresses a large context in its worker
-// thread (dist/compress-worker.js or .cjs, found beside the bundle): a timer on this event
+// pool (dist/compress-worker.js or .cjs, found beside the bundle, run by piscina): a timer on this event
 // loop keeps firing, and the answer is the synchronous engine's. The pause is measured as
 // test/support/longest-pause.ts does; this file runs outside the workspace, without it.
 import assert from 'node:assert/strict';
@@ -37,4 +37,17 @@ export async function check(load) {
   const duration = ended - started;
   assert.ok(longest < duration / 5, `the event loop stood still ${longest} ms of ${duration} ms`);
   assert.equal(answer.data.compressed, compressContext(params).compressed);
+
+  // Concurrent large requests share the pool (piscina, installed with the package): each
+  // answer is the engine's own.
+  const requests = [3, 4, 5].map((seed) => ({
+    context: base64(120_000).slice(seed) + base64(seed * 10),
+    query: 'harbour',
+  }));
+  const answers = await Promise.all(
+    requests.map((request) => new LocalContextOptimizer().compress(request)),
+  );
+  for (const [index, request] of requests.entries()) {
+    assert.equal(answers[index].data.compressed, compressContext(request).compressed);
+  }
 }
