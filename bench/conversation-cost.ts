@@ -4,7 +4,7 @@
  * conversations with one 40-record tool call per turn, through `generateText` with
  * `@ai-sdk/anthropic` and through `createAgent` with `@langchain/anthropic`, each against a
  * loopback fake of its provider's API, priced with Anthropic's and OpenAI's cache
- * schedules (support/cache-pricing.ts), for three variants:
+ * schedules (support/pricing-*.ts), for three variants:
  *   - uncompressed: no middleware; the provider caches the conversation (the baseline)
  *   - rewrite: the middleware compressing the history against each new question, so the
  *     compressed text changes every turn

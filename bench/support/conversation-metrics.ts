@@ -1,12 +1,9 @@
-import {
-  AnthropicAutomaticCache,
-  AnthropicCache,
-  countTokens,
-  OpenAICache,
-  sharedPrefixTokens,
-} from './cache-pricing.ts';
 import type { ConversationRecord } from './cost-conversation-ai-sdk.ts';
 import { promptShows, turnFacts } from './lookup-agent.ts';
+import { AnthropicAutomaticCache } from './pricing-anthropic-automatic.ts';
+import { AnthropicCache } from './pricing-anthropic-breakpoints.ts';
+import { OpenAICache } from './pricing-openai-automatic.ts';
+import { promptTokens, sharedPrefixTokens } from './prompt-tokens.ts';
 
 export interface ConversationMetrics {
   modelCalls: number;
@@ -69,10 +66,6 @@ function brokenPairs(record: ConversationRecord): number {
     });
   }
   return broken;
-}
-
-function promptTokens(blocks: readonly string[]): number {
-  return blocks.reduce((sum, block) => sum + countTokens(block), 0);
 }
 
 export function measureConversation(

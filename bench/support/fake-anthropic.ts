@@ -2,8 +2,8 @@ import {
   type AnthropicRequest,
   startFakeAnthropic as startMessagesFake,
 } from '../../test/support/fake-anthropic-messages.ts';
-import { AnthropicCache, type PricedPrompt } from './cache-pricing.ts';
 import { scriptedReply } from './lookup-agent.ts';
+import { AnthropicCache, type PricedPrompt } from './pricing-anthropic-breakpoints.ts';
 
 export type { AnthropicRequest };
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { AnthropicAutomaticCache, countTokens } from '../support/cache-pricing.ts';
 import {
   lateQuestions,
   lookupResult,
@@ -27,21 +26,5 @@ describe('the lookup agent’s tool-output shapes', () => {
         text: `Order ${late.orderId}: found.`,
       });
     }
-  });
-});
-
-describe('automatic prefix caching at Anthropic’s prices', () => {
-  it('writes each prompt to its end at 1.25x and reads the prefix shared with the previous one at 0.1x', () => {
-    const cache = new AnthropicAutomaticCache();
-    const head = 'a word or two '.repeat(1_000);
-    expect(countTokens(head)).toBeGreaterThan(1_024);
-    const first = cache.price([head, 'one']);
-    const total = countTokens(head) + countTokens('one');
-    expect(first.cost).toBeCloseTo(total * 1.25);
-    const second = cache.price([head, 'two']);
-    expect(second.cacheReadTokens).toBe(countTokens(head));
-    expect(second.cost).toBeCloseTo(countTokens(head) * 0.1 + countTokens('two') * 1.25);
-    // Under 1,024 tokens nothing is cached.
-    expect(new AnthropicAutomaticCache().price(['short']).cost).toBe(countTokens('short'));
   });
 });
