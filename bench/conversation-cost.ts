@@ -25,10 +25,16 @@ import {
   runAiSdkConversation,
 } from './support/cost-conversation-ai-sdk.ts';
 import { runLangChainConversation } from './support/cost-conversation-langchain.ts';
-import { lateQuestions, type RecordShape, recordShapes } from './support/lookup-agent.ts';
+import {
+  lateQuestions,
+  type RecordShape,
+  recordShapes,
+  turnsConversation,
+} from './support/lookup-agent.ts';
+import { peerChartPoints, peerTable, runPeers } from './support/peer-table.ts';
 import { writeResults } from './support/results.ts';
 import { type SuiteOptions, scaled } from './support/suite.ts';
-import { lineChartSvg } from './support/svg-chart.ts';
+import { lineChartSvg, scatterChartSvg } from './support/svg-chart.ts';
 import { type BenchTable, formatRatio } from './support/table.ts';
 
 type Framework = 'ai-sdk' | 'langchain';
@@ -47,9 +53,8 @@ function runAiSdkBlockMode(
       middleware: { store, ...middleware },
       retrieveTool: () => ({ ctxopt_retrieve: createRetrieveTool({ store }) }),
     },
-    turns,
+    turnsConversation(turns, shape),
     questions,
-    shape,
   );
 }
 
@@ -61,32 +66,30 @@ function runVariant(
   questions: ReturnType<typeof lateQuestions>,
   shape: RecordShape = 'records',
 ): Promise<ConversationRecord> {
+  const conversation = turnsConversation(turns, shape);
   if (framework === 'ai-sdk') {
     if (variant === 'uncompressed')
-      return runAiSdkConversation({ appCaching: true }, turns, questions, shape);
+      return runAiSdkConversation({ appCaching: true }, conversation, questions);
     if (variant === 'rewrite')
       return runAiSdkConversation(
         { middleware: { blocks: false }, appCaching: true },
-        turns,
+        conversation,
         questions,
-        shape,
       );
     return runAiSdkBlockMode({}, turns, questions, shape);
   }
   if (variant === 'uncompressed')
-    return runLangChainConversation({ appCaching: true }, turns, questions, shape);
+    return runLangChainConversation({ appCaching: true }, conversation, questions);
   if (variant === 'rewrite')
     return runLangChainConversation(
       { middleware: { blocks: false }, appCaching: true },
-      turns,
+      conversation,
       questions,
-      shape,
     );
   return runLangChainConversation(
     { middleware: { store: new MemoryCompressionStore() }, retrieve: true },
-    turns,
+    conversation,
     questions,
-    shape,
   );
 }
 
@@ -179,8 +182,19 @@ export async function run(options: Partial<SuiteOptions> = {}): Promise<BenchTab
   tables.push(await tradeOffTable(lengths[0]!));
   const shapes = await shapesTable(lengths[0]!);
   tables.push(shapes.table);
+  const peers = await runPeers(scale);
+  tables.push(peerTable(peers));
   if (scale === 1) {
     const directory = fileURLToPath(new URL('./results/', import.meta.url));
+    await writeFile(
+      `${directory}conversation-cost-peers.svg`,
+      scatterChartSvg(
+        'Cost against late recall: ctxopt and the peers, every conversation (Anthropic breakpoints)',
+        'input cost, ratio to no compression with caching (same framework, same run)',
+        'late recall of early facts',
+        peerChartPoints(peers),
+      ),
+    );
     for (const turns of lengths) {
       const byVariant = results[`ai-sdk-${turns}`]!;
       const svg = lineChartSvg(
@@ -194,6 +208,7 @@ export async function run(options: Partial<SuiteOptions> = {}): Promise<BenchTab
     await writeResults('conversation-cost', {
       settings: { lengths, lateQuestions: 10, recordsPerLookup: 40, shapes: recordShapes },
       shapes: shapes.results,
+      peers,
       results: Object.fromEntries(
         Object.entries(results).map(([run, byVariant]) => [
           run,
@@ -289,7 +304,7 @@ async function tradeOffTable(turns: number): Promise<BenchTable> {
     { name: 'toolResults: { keepLast: 0 }', middleware: { toolResults: { keepLast: 0 } } },
   ];
   const baseline = measureConversation(
-    await runAiSdkConversation({ appCaching: true }, turns, questions),
+    await runAiSdkConversation({ appCaching: true }, turnsConversation(turns), questions),
     turns,
   );
   const rows: (string | number)[][] = [];

@@ -2,8 +2,10 @@ import {
   type AnthropicRequest,
   startFakeAnthropic as startMessagesFake,
 } from '../../test/support/fake-anthropic-messages.ts';
+import { applyClearToolUses } from './anthropic-clear-tool-uses.ts';
 import { scriptedReply } from './lookup-agent.ts';
 import { AnthropicCache, type PricedPrompt } from './pricing-anthropic-breakpoints.ts';
+import { promptTokens } from './prompt-tokens.ts';
 
 export type { AnthropicRequest };
 
@@ -73,7 +75,11 @@ export async function startFakeAnthropic(reply: (call: RecordedCall) => FakeRepl
   const cache = new AnthropicCache();
   let ids = 0;
   const server = await startMessagesFake(
-    (body) => {
+    (sent) => {
+      // Server-side context editing, when the request asks for it, before the model reads it.
+      const body = applyClearToolUses(sent, (request) =>
+        promptTokens(pricedPrompt(request).blocks),
+      );
       const prompt = pricedPrompt(body);
       const call: RecordedCall = { body, prompt, text: prompt.blocks.join('\n') };
       calls.push(call);

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   lateQuestions,
   lookupResult,
+  loopConversation,
+  loopQuestion,
   promptShows,
   recordShapes,
   scriptedReply,
@@ -26,5 +28,26 @@ describe('the lookup agent’s tool-output shapes', () => {
         text: `Order ${late.orderId}: found.`,
       });
     }
+  });
+});
+
+describe('the long tool loop', () => {
+  it('asks for one batch a step after the last one the prompt shows, then answers', () => {
+    const question = loopQuestion(1, 14);
+    expect(loopConversation(14).questions).toEqual([question]);
+    expect(loopConversation(14).batches).toEqual([
+      Array.from({ length: 14 }, (_, index) => index + 1),
+    ]);
+    expect(scriptedReply(question, question, false, false)).toEqual({
+      toolCalls: [{ name: 'lookup', input: { batch: 1 } }],
+    });
+    const afterFive = `${question}\n${[1, 2, 3, 4, 5].map((batch) => `assistant:{"input":{"batch":${batch}}}`).join('\n')}`;
+    expect(scriptedReply(afterFive, question, true, false)).toEqual({
+      toolCalls: [{ name: 'lookup', input: { batch: 6 } }],
+    });
+    const done = `${question}\nassistant:{"input":{"batch":14}}`;
+    expect(scriptedReply(done, question, true, false)).toEqual({
+      text: 'Batches 1 to 14 are listed above.',
+    });
   });
 });
