@@ -184,6 +184,27 @@ export const peerVariants: PeerVariant[] = [
   },
   {
     framework: 'langchain',
+    name: 'summarizationMiddleware (30k trigger, stand-in summarizer)',
+    run: (conversation, questions) => {
+      const summarizer = new StandInSummarizer();
+      return runLangChainConversation(
+        {
+          ...caching,
+          peerMiddleware: () => [
+            summarizationMiddleware({
+              model: summarizer as never,
+              trigger: { tokens: TUNED_TRIGGER_TOKENS },
+            }),
+          ],
+          sideCalls: () => summarizer.calls,
+        },
+        conversation,
+        questions,
+      );
+    },
+  },
+  {
+    framework: 'langchain',
     name: 'ctxopt (defaults)',
     run: (conversation, questions) =>
       runLangChainConversation(
