@@ -10,7 +10,10 @@
  *     compressed text changes every turn
  *   - blocks: the middleware with its defaults (block mode) and the ctxopt_retrieve tool
  * Then ten questions about the first ten turns' tool results are asked after the last
- * turn; retention is the share whose fact reached the model.
+ * turn; retention is the share whose fact reached the model. Block mode is then run on every
+ * tool-output shape under each pricing rule, and beside the peers (support/peer-variants.ts:
+ * pruneMessages, Anthropic's clear_tool_uses, LangChain's context editing and summarization)
+ * on record, prose and JSON outputs at 30 and 100 turns and on one 14-step tool loop.
  */
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';

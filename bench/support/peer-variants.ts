@@ -33,8 +33,9 @@ export interface PeerVariant {
   ): Promise<ConversationRecord>;
 }
 
-// A trigger that fires inside the 30-turn conversation (its prompt ends near 45,000 tokens),
-// since the defaults (100,000 tokens) never do there: about two thirds of its final size.
+// A trigger that fires inside the 30-turn conversation, since the defaults (100,000 tokens)
+// never do there: its 30 tool results come to 40,000-45,000 tokens (o200k; 32,000-38,000 by
+// LangChain's approximate count), so 30,000 is reached in its last third.
 const TUNED_TRIGGER_TOKENS = 30_000;
 // Anthropic's documentation advises clearing enough at once to be worth the cache write.
 const TUNED_CLEAR_AT_LEAST_TOKENS = 10_000;
