@@ -1,4 +1,5 @@
 import {
+  type ClientOptionKey,
   ConversationCompressor,
   type ConversationPolicyFields,
   checkOptionKeys,
@@ -34,6 +35,15 @@ const ownKeys = [
   'optimizer',
   'compressedMessage',
 ] as const satisfies readonly (keyof ConversationOptimizerFields)[];
+
+// An option of the type missing from the lists would be refused as unknown: the typecheck
+// fails here until it is listed.
+type Unlisted = Exclude<
+  keyof ConversationOptimizerFields,
+  (typeof ownKeys)[number] | ClientOptionKey | keyof ConversationPolicyFields
+>;
+const everyOptionListed: [Unlisted] extends [never] ? true : never = true;
+void everyOptionListed;
 
 /** Every option of `ContextOptimizerRunnable` and `contextOptimizerMiddleware`: the policy's (from core), the client's, their own. */
 const conversationOptionKeys: readonly string[] = [

@@ -3,6 +3,7 @@ import { compressionLevels, compressionModes } from '../schemas.ts';
 import type {
   ConversationCallOptions,
   ConversationPolicy,
+  ConversationPolicyFields,
   ConversationPolicyOptions,
 } from './conversation-policy.ts';
 import { DEFAULT_POLICY } from './conversation-policy.ts';
@@ -31,6 +32,15 @@ const instanceKeys = ['tokenCounter', 'onCompress', 'cacheSize', 'store'] as con
  * here is known in both frameworks at once.
  */
 export const conversationPolicyKeys: readonly string[] = [...callKeys, ...instanceKeys];
+
+// A policy option missing from the lists above would be refused as unknown: the typecheck
+// fails here until it is listed.
+type Unlisted = Exclude<
+  keyof ConversationPolicyFields,
+  (typeof callKeys)[number] | (typeof instanceKeys)[number]
+>;
+const everyPolicyOptionListed: [Unlisted] extends [never] ? true : never = true;
+void everyPolicyOptionListed;
 
 const basePolicy: ConversationPolicy = {
   level: undefined,
