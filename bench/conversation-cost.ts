@@ -192,7 +192,7 @@ export async function run(options: Partial<SuiteOptions> = {}): Promise<BenchTab
     await writeFile(
       `${directory}conversation-cost-peers.svg`,
       scatterChartSvg(
-        'Cost against late recall: ctxopt and the peers, every conversation (Anthropic breakpoints)',
+        'Cost against late recall of early facts: ctxopt and the peers, every conversation (Anthropic breakpoints)',
         'input cost, ratio to no compression with caching (same framework, same run)',
         'late recall of early facts',
         peerChartPoints(peers),

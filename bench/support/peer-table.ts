@@ -124,11 +124,18 @@ export function peerTable(rows: readonly PeerRow[]): BenchTable {
   };
 }
 
-/** Cost (Anthropic, breakpoints) against late recall, one point per variant and conversation. */
+/**
+ * Cost (Anthropic, breakpoints) against late recall, one point per variant and conversation,
+ * ctxopt's two frameworks under one name; the baselines are the chart's 1x line, not points.
+ */
 export function peerChartPoints(rows: readonly PeerRow[]): ChartPoint[] {
-  return rows.map((row) => ({
-    name: `${frameworkNames[row.framework]}: ${row.variant}`,
-    x: row.anthropicBreakpoints,
-    y: row.lateRecall,
-  }));
+  return rows
+    .filter((row) => row.variant !== 'no compression, caching')
+    .map((row) => ({
+      name: row.variant.startsWith('ctxopt')
+        ? row.variant
+        : `${row.variant}, ${frameworkNames[row.framework]}`,
+      x: row.anthropicBreakpoints,
+      y: row.lateRecall,
+    }));
 }

@@ -99,10 +99,10 @@ export function scatterChartSvg(
   yLabel: string,
   points: readonly ChartPoint[],
 ): string {
-  const width = 900;
+  const width = 1040;
   const height = 460;
   const left = 70;
-  const right = 360;
+  const right = 500;
   const top = 40;
   const bottom = 50;
   const plotWidth = width - left - right;
@@ -128,6 +128,11 @@ export function scatterChartSvg(
       `<text x="${x(cost)}" y="${top + plotHeight + 18}" text-anchor="middle">${cost.toFixed(2)}x</text>`,
     );
   }
+  // The baseline: no compression with caching costs 1x.
+  parts.push(
+    `<line x1="${x(1)}" y1="${top}" x2="${x(1)}" y2="${top + plotHeight}" stroke="#888" stroke-dasharray="4 3"/>`,
+    `<text x="${x(1) + 4}" y="${top + 12}" fill="#555">1x: no compression, caching</text>`,
+  );
   const names = [...new Set(points.map((point) => point.name))];
   for (const point of points) {
     const color = colors[names.indexOf(point.name) % colors.length]!;
