@@ -4,39 +4,40 @@
  * conversations with one 40-record tool call per turn, through `generateText` with
  * `@ai-sdk/anthropic` and through `createAgent` with `@langchain/anthropic`, each against a
  * loopback fake of its provider's API, priced with Anthropic's and OpenAI's cache
- * schedules (support/cache-pricing.ts), for three variants:
+ * schedules (support/pricing-*.ts), for three variants:
  *   - uncompressed: no middleware; the provider caches the conversation (the baseline)
  *   - rewrite: the middleware compressing the history against each new question, so the
  *     compressed text changes every turn
  *   - blocks: the middleware with its defaults (block mode) and the ctxopt_retrieve tool
  * Then ten questions about the first ten turns' tool results are asked after the last
- * turn; retention is the share whose fact reached the model.
+ * turn; retention is the share whose fact reached the model. Block mode is then run on every
+ * tool-output shape under each pricing rule, and beside the peers (support/peer-variants.ts:
+ * pruneMessages, Anthropic's clear_tool_uses, LangChain's context editing and summarization)
+ * on record, prose and JSON outputs at 30 and 100 turns and on one 14-step tool loop.
  */
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { pruneMessages } from '../packages/ai-sdk/node_modules/ai/dist/index.js';
 import {
   type ContextOptimizerMiddlewareOptions,
   createRetrieveTool,
 } from '../packages/ai-sdk/src/index.ts';
 import { MemoryCompressionStore } from '../packages/core/src/index.ts';
-import {
-  ClearToolUsesEdit,
-  contextEditingMiddleware,
-  summarizationMiddleware,
-} from '../packages/langchain/node_modules/langchain/dist/index.js';
-import { clearToolUses } from './support/clear-tool-uses.ts';
 import { type ConversationMetrics, measureConversation } from './support/conversation-metrics.ts';
 import {
   type ConversationRecord,
   runAiSdkConversation,
 } from './support/cost-conversation-ai-sdk.ts';
 import { runLangChainConversation } from './support/cost-conversation-langchain.ts';
-import { lateQuestions, type RecordShape, recordShapes } from './support/lookup-agent.ts';
+import {
+  lateQuestions,
+  type RecordShape,
+  recordShapes,
+  turnsConversation,
+} from './support/lookup-agent.ts';
+import { peerChartPoints, peerTable, runPeers } from './support/peer-table.ts';
 import { writeResults } from './support/results.ts';
-import { StandInSummarizer } from './support/stand-in-summarizer.ts';
 import { type SuiteOptions, scaled } from './support/suite.ts';
-import { lineChartSvg } from './support/svg-chart.ts';
+import { lineChartSvg, scatterChartSvg } from './support/svg-chart.ts';
 import { type BenchTable, formatRatio } from './support/table.ts';
 
 type Framework = 'ai-sdk' | 'langchain';
@@ -56,9 +57,8 @@ function runAiSdkBlockMode(
       // The middleware's optimizer: the tool looks originals up under the same scope.
       retrieveTool: (optimizer) => ({ ctxopt_retrieve: createRetrieveTool({ store, optimizer }) }),
     },
-    turns,
+    turnsConversation(turns, shape),
     questions,
-    shape,
   );
 }
 
@@ -70,32 +70,30 @@ function runVariant(
   questions: ReturnType<typeof lateQuestions>,
   shape: RecordShape = 'records',
 ): Promise<ConversationRecord> {
+  const conversation = turnsConversation(turns, shape);
   if (framework === 'ai-sdk') {
     if (variant === 'uncompressed')
-      return runAiSdkConversation({ appCaching: true }, turns, questions, shape);
+      return runAiSdkConversation({ appCaching: true }, conversation, questions);
     if (variant === 'rewrite')
       return runAiSdkConversation(
         { middleware: { blocks: false }, appCaching: true },
-        turns,
+        conversation,
         questions,
-        shape,
       );
     return runAiSdkBlockMode({}, turns, questions, shape);
   }
   if (variant === 'uncompressed')
-    return runLangChainConversation({ appCaching: true }, turns, questions, shape);
+    return runLangChainConversation({ appCaching: true }, conversation, questions);
   if (variant === 'rewrite')
     return runLangChainConversation(
       { middleware: { blocks: false }, appCaching: true },
-      turns,
+      conversation,
       questions,
-      shape,
     );
   return runLangChainConversation(
     { middleware: { store: new MemoryCompressionStore() }, retrieve: true },
-    turns,
+    conversation,
     questions,
-    shape,
   );
 }
 
@@ -188,10 +186,19 @@ export async function run(options: Partial<SuiteOptions> = {}): Promise<BenchTab
   tables.push(await tradeOffTable(lengths[0]!));
   const shapes = await shapesTable(lengths[0]!);
   tables.push(shapes.table);
-  const peers = await peersTable(lengths[0]!, shapes.results);
-  tables.push(peers.table);
+  const peers = await runPeers(scale);
+  tables.push(peerTable(peers));
   if (scale === 1) {
     const directory = fileURLToPath(new URL('./results/', import.meta.url));
+    await writeFile(
+      `${directory}conversation-cost-peers.svg`,
+      scatterChartSvg(
+        'Cost against late recall of early facts: ctxopt and the peers, every conversation (Anthropic breakpoints)',
+        'input cost, ratio to no compression with caching (same framework, same run)',
+        'late recall of early facts',
+        peerChartPoints(peers),
+      ),
+    );
     for (const turns of lengths) {
       const byVariant = results[`ai-sdk-${turns}`]!;
       const svg = lineChartSvg(
@@ -205,7 +212,7 @@ export async function run(options: Partial<SuiteOptions> = {}): Promise<BenchTab
     await writeResults('conversation-cost', {
       settings: { lengths, lateQuestions: 10, recordsPerLookup: 40, shapes: recordShapes },
       shapes: shapes.results,
-      peers: peers.results,
+      peers,
       results: Object.fromEntries(
         Object.entries(results).map(([run, byVariant]) => [
           run,
@@ -285,182 +292,6 @@ async function shapesTable(turns: number) {
   return { table, results };
 }
 
-type Figures = Omit<ConversationMetrics, 'cumulativeCost'>;
-
-/** The peers each framework ships for long agent contexts, as an app would set them up. */
-const peerVariants: {
-  framework: Framework;
-  name: string;
-  run: (
-    turns: number,
-    questions: ReturnType<typeof lateQuestions>,
-    shape: RecordShape,
-  ) => Promise<ConversationRecord>;
-}[] = [
-  {
-    framework: 'ai-sdk',
-    // The settings of the example in the AI SDK's pruneMessages reference, on every step.
-    name: "pruneMessages (toolCalls: 'before-last-2-messages') in prepareStep",
-    run: (turns, questions, shape) =>
-      runAiSdkConversation(
-        {
-          appCaching: true,
-          prepareMessages: (messages) =>
-            pruneMessages({
-              messages,
-              reasoning: 'before-last-message',
-              toolCalls: 'before-last-2-messages',
-              emptyMessages: 'remove',
-            }),
-        },
-        turns,
-        questions,
-        shape,
-      ),
-  },
-  {
-    framework: 'ai-sdk',
-    name: "Anthropic's clear_tool_uses (defaults: clear past 100k tokens, keep 3)",
-    run: (turns, questions, shape) =>
-      runAiSdkConversation(
-        { appCaching: true, serverEdit: (body) => clearToolUses(body) },
-        turns,
-        questions,
-        shape,
-      ),
-  },
-  {
-    framework: 'ai-sdk',
-    name: "Anthropic's clear_tool_uses, trigger at 30k tokens",
-    run: (turns, questions, shape) =>
-      runAiSdkConversation(
-        { appCaching: true, serverEdit: (body) => clearToolUses(body, { trigger: 30_000 }) },
-        turns,
-        questions,
-        shape,
-      ),
-  },
-  {
-    framework: 'langchain',
-    name: 'contextEditingMiddleware() (defaults: clear at 100k tokens, keep 3)',
-    run: (turns, questions, shape) =>
-      runLangChainConversation(
-        { appCaching: true, extraMiddleware: () => [contextEditingMiddleware()] },
-        turns,
-        questions,
-        shape,
-      ),
-  },
-  {
-    framework: 'langchain',
-    name: 'contextEditingMiddleware, trigger at 30k tokens',
-    run: (turns, questions, shape) =>
-      runLangChainConversation(
-        {
-          appCaching: true,
-          extraMiddleware: () => [
-            contextEditingMiddleware({
-              edits: [new ClearToolUsesEdit({ trigger: { tokens: 30_000 } })],
-            }),
-          ],
-        },
-        turns,
-        questions,
-        shape,
-      ),
-  },
-  {
-    framework: 'langchain',
-    name: 'summarizationMiddleware, trigger at 30k tokens (stand-in summarizer)',
-    run: (turns, questions, shape) => {
-      const summarizer = new StandInSummarizer();
-      return runLangChainConversation(
-        {
-          appCaching: true,
-          extraMiddleware: () => [
-            summarizationMiddleware({ model: summarizer, trigger: { tokens: 30_000 } }),
-          ],
-          sideCalls: () => summarizer.usage,
-        },
-        turns,
-        questions,
-        shape,
-      );
-    },
-  },
-];
-
-/**
- * The peers against block mode on the same conversations, in the same run: cost under
- * each pricing rule against the uncompressed conversation with caching, current answers,
- * late recall, and requests a provider would refuse (a tool call without its result).
- */
-async function peersTable(turns: number, measured: Record<string, Record<string, Figures>>) {
-  const rows: (string | number)[][] = [];
-  const results: Record<string, Record<string, Figures>> = {};
-  const row = (
-    shape: string,
-    framework: string,
-    name: string,
-    figures: Figures,
-    baseline: Figures,
-  ) => [
-    shape,
-    framework,
-    name,
-    formatRatio(figures.anthropicCost / baseline.anthropicCost),
-    formatRatio(figures.anthropicAutomaticCost / baseline.anthropicAutomaticCost),
-    formatRatio(figures.openaiCost / baseline.openaiCost),
-    percent(figures.currentAnswersComplete),
-    `${percent(figures.retention)} (${formatRatio(figures.retention / baseline.retention)})`,
-    figures.brokenToolPairs,
-  ];
-  for (const shape of ['records', 'prose', 'json'] as const) {
-    const questions = lateQuestions(10, Math.min(10, turns), shape);
-    for (const framework of Object.keys(frameworks) as Framework[]) {
-      const key = `${framework}-${shape}`;
-      const { uncompressed: baseline, blocks } = measured[key]!;
-      results[key] = { ...measured[key] };
-      rows.push(row(shape, framework, 'ctxopt (defaults)', blocks!, baseline!));
-      for (const peer of peerVariants.filter((variant) => variant.framework === framework)) {
-        const { cumulativeCost: _cumulative, ...figures } = measureConversation(
-          await peer.run(turns, questions, shape),
-          turns,
-        );
-        results[key]![peer.name] = figures;
-        rows.push(row(shape, framework, peer.name, figures, baseline!));
-      }
-    }
-  }
-  const table: BenchTable = {
-    title: `conversation-cost: ctxopt beside each framework's own tools, ${turns} turns`,
-    columns: [
-      'tool output',
-      'framework',
-      'variant',
-      'Anthropic, breakpoints',
-      'Anthropic, automatic',
-      'OpenAI, automatic',
-      'current answers complete',
-      'late recall (vs uncompressed)',
-      'broken tool pairs',
-    ],
-    rows,
-    notes: [
-      'Costs against the uncompressed conversation with caching (the app caches each prompt to its end), same run,',
-      'under the three rules of the table above. Every variant but ctxopt caches the same way as the baseline.',
-      'pruneMessages: the settings of the AI SDK reference example, applied before every step.',
-      'contextEditingMiddleware: LangChain’s, which clears older tool results in the agent’s own state.',
-      'clear_tool_uses: Anthropic’s server-side context edit as its documentation states it (support/clear-tool-uses.ts),',
-      'applied to each request before it is read, billed and cached; the app sends its whole history.',
-      'summarizationMiddleware: LangChain’s, with a deterministic stand-in summarizer (support/stand-in-summarizer.ts:',
-      'the lines naming an order, a batch or a question, 160 characters each, at most 60); its calls are priced too,',
-      'input at 1x uncached, output at 5x (Anthropic) or 8x (OpenAI).',
-    ],
-  };
-  return { table, results };
-}
-
 /**
  * Block mode's settings against each other on the AI SDK conversation: what a setting
  * saves, how much of each prompt the next call reuses, and whether the model still reads
@@ -477,7 +308,7 @@ async function tradeOffTable(turns: number): Promise<BenchTable> {
     { name: 'toolResults: { keepLast: 0 }', middleware: { toolResults: { keepLast: 0 } } },
   ];
   const baseline = measureConversation(
-    await runAiSdkConversation({ appCaching: true }, turns, questions),
+    await runAiSdkConversation({ appCaching: true }, turnsConversation(turns), questions),
     turns,
   );
   const rows: (string | number)[][] = [];

@@ -1,12 +1,11 @@
-import {
-  AnthropicAutomaticCache,
-  AnthropicCache,
-  countTokens,
-  OpenAICache,
-  sharedPrefixTokens,
-} from './cache-pricing.ts';
 import type { ConversationRecord } from './cost-conversation-ai-sdk.ts';
 import { promptShows, turnFacts } from './lookup-agent.ts';
+import { AnthropicAutomaticCache } from './pricing-anthropic-automatic.ts';
+import { AnthropicCache } from './pricing-anthropic-breakpoints.ts';
+import { OpenAICache } from './pricing-openai-automatic.ts';
+import { promptTokens, sharedPrefixTokens } from './prompt-tokens.ts';
+import { invalidRequests } from './request-rules.ts';
+import { sideCallCost } from './side-call-cost.ts';
 
 export interface ConversationMetrics {
   modelCalls: number;
@@ -33,6 +32,12 @@ export interface ConversationMetrics {
   retention: number;
   /** Share of turns whose answer had every record it needs in front of the model (`turnFacts`). */
   currentAnswersComplete: number;
+  /** Requests that break OpenAI's or Anthropic's (and Gemini's) message rules (`request-rules.ts`). */
+  invalidRequests: number;
+  /** Wall-clock milliseconds per model call over the conversation's turns. */
+  msPerCall: number;
+  /** Calls beside the agent's (a summarizer's), included in each cost above. */
+  sideCalls: number;
 }
 
 /** Turn `t` (batch `t`) is complete when each of its facts is in the prompt of one of its calls. */
@@ -40,7 +45,8 @@ function completeTurns(record: ConversationRecord): number {
   let complete = 0;
   record.turnEnds.forEach((end, index) => {
     const calls = record.calls.slice(index === 0 ? 0 : record.turnEnds[index - 1], end);
-    const facts = turnFacts(index + 1, record.shape);
+    const batches = record.turnBatches?.[index] ?? [index + 1];
+    const facts = batches.flatMap((batch) => turnFacts(batch, record.shape));
     if (facts.every((fact) => calls.some((call) => promptShows(call.text, fact)))) complete++;
   });
   return complete;
@@ -71,10 +77,6 @@ function brokenPairs(record: ConversationRecord): number {
   return broken;
 }
 
-function promptTokens(blocks: readonly string[]): number {
-  return blocks.reduce((sum, block) => sum + countTokens(block), 0);
-}
-
 export function measureConversation(
   record: ConversationRecord,
   turns: number,
@@ -101,14 +103,6 @@ export function measureConversation(
       shareSum += shared / promptTokens(call.prompt.blocks);
     }
   });
-  // A summarizer's calls: its input at 1x, uncached; its output at the output price
-  // (Claude Sonnet 4.5: 5x input; GPT-5: 8x input).
-  if (record.sideCalls) {
-    const { inputTokens, outputTokens } = record.sideCalls;
-    anthropicCost += inputTokens + outputTokens * 5;
-    anthropicAutomaticCost += inputTokens + outputTokens * 5;
-    openaiCost += inputTokens + outputTokens * 8;
-  }
   const cumulativeCost: number[] = [];
   let running = 0;
   let callIndex = 0;
@@ -124,7 +118,14 @@ export function measureConversation(
         : params.context.reduce((total, message) => total + message.content.length, 0)),
     0,
   );
+  const side = sideCallCost(record.sideCalls ?? []);
+  anthropicCost += side.anthropic;
+  anthropicAutomaticCost += side.anthropic;
+  openaiCost += side.openai;
   return {
+    invalidRequests: invalidRequests(record.calls.map((call) => call.body)),
+    msPerCall: (record.elapsedMs ?? 0) / Math.max(1, record.calls.length),
+    sideCalls: record.sideCalls?.length ?? 0,
     modelCalls: record.calls.length,
     anthropicCost,
     anthropicAutomaticCost,

@@ -15,19 +15,14 @@ import {
 } from '../../packages/ai-sdk/src/index.ts';
 import type { CompressParams, ContextOptimizer } from '../../packages/core/src/index.ts';
 import { LocalContextOptimizer } from '../../packages/local/src/index.ts';
+import { lookupReply, type RecordedCall, startFakeAnthropic } from './fake-anthropic.ts';
 import {
-  type AnthropicRequest,
-  lookupReply,
-  type RecordedCall,
-  startFakeAnthropic,
-} from './fake-anthropic.ts';
-import {
+  type AgentConversation,
   type LateQuestion,
   lookupResult,
   promptShows,
   type RecordShape,
   SYSTEM_PROMPT,
-  turnQuestion,
 } from './lookup-agent.ts';
 
 /** One conversation's record: every model call as the provider received it, and what went to the service. */
@@ -44,8 +39,17 @@ export interface ConversationRecord {
   brokenToolPairs?: number;
   /** How the lookup tool printed its records. @default 'records' */
   shape?: RecordShape;
-  /** Calls to another model the app's middleware made (a summarizer), priced beside the agent's. */
-  sideCalls?: { inputTokens: number; outputTokens: number };
+  /** For each turn, the batches its answer needs. @default turn t needs batch t */
+  turnBatches?: number[][];
+  /** Turns whose tool loop did not end within the step limit. */
+  stalledTurns?: number;
+  /** Wall-clock milliseconds the conversation's turns took (late questions not counted). */
+  elapsedMs?: number;
+  /**
+   * Calls made beside the agent's own (a summarizer's): their prompt and answer, billed
+   * as uncached input and output.
+   */
+  sideCalls?: { prompt: string; answer: string }[];
 }
 
 export interface CostVariant {
@@ -58,10 +62,10 @@ export interface CostVariant {
    * request, Anthropic's automatic caching), as an app without ctxopt's block mode does.
    */
   appCaching?: boolean;
-  /** Edits each request on the provider's side before it is read and billed (context editing). */
-  serverEdit?: (body: AnthropicRequest) => AnthropicRequest;
-  /** Rewrites each step's messages before the model call (`generateText`'s `prepareStep`). */
-  prepareMessages?: (messages: ModelMessage[]) => ModelMessage[];
+  /** Rewrites each step's messages before the call (`prepareStep`), as an app that prunes does. */
+  prepareStep?: (messages: ModelMessage[]) => ModelMessage[];
+  /** Anthropic provider options added to each call (`contextManagement`, for one). */
+  anthropicOptions?: Record<string, unknown>;
 }
 
 /** A `ContextOptimizer` that records what it is sent. */
@@ -99,13 +103,13 @@ function textOf(message: ModelMessage): string {
  */
 export async function runAiSdkConversation(
   variant: CostVariant,
-  turns: number,
+  conversation: AgentConversation,
   questions: readonly LateQuestion[],
-  shape: RecordShape = 'records',
 ): Promise<ConversationRecord> {
+  const { shape } = conversation;
   const { optimizer, sent } = recordingOptimizer(new LocalContextOptimizer());
   const canRetrieve = variant.retrieveTool !== undefined;
-  const server = await startFakeAnthropic(lookupReply(canRetrieve), variant.serverEdit);
+  const server = await startFakeAnthropic(lookupReply(canRetrieve));
   try {
     const anthropic = createAnthropic({ baseURL: server.url, apiKey: 'sk-ant-bench' });
     const base = anthropic('claude-sonnet-4-5');
@@ -127,33 +131,38 @@ export async function runAiSdkConversation(
       }),
       ...variant.retrieveTool?.(optimizer),
     };
-    const providerOptions = variant.appCaching
-      ? { anthropic: { cacheControl: { type: 'ephemeral' as const } } }
+    const anthropicOptions = {
+      ...(variant.appCaching ? { cacheControl: { type: 'ephemeral' as const } } : {}),
+      ...variant.anthropicOptions,
+    };
+    const providerOptions =
+      Object.keys(anthropicOptions).length > 0
+        ? { anthropic: anthropicOptions as never }
+        : undefined;
+    const prune = variant.prepareStep;
+    const prepareStep = prune
+      ? ({ messages: stepMessages }: { messages: ModelMessage[] }) => ({
+          messages: prune(stepMessages),
+        })
       : undefined;
-    const prepare = variant.prepareMessages;
-    const prepareStep = prepare
-      ? {
-          prepareStep: ({ messages }: { messages: ModelMessage[] }) => ({
-            messages: prepare(messages),
-          }),
-        }
-      : {};
     const messages: ModelMessage[] = [];
     const turnEnds: number[] = [];
-    for (let turn = 1; turn <= turns; turn++) {
-      messages.push({ role: 'user', content: turnQuestion(turn) });
+    const started = performance.now();
+    for (const question of conversation.questions) {
+      messages.push({ role: 'user', content: question });
       const result = await generateText({
         model,
         system: SYSTEM_PROMPT,
         messages,
         tools,
-        stopWhen: isStepCount(4),
+        stopWhen: isStepCount(conversation.maxSteps),
+        ...(prepareStep ? { prepareStep } : {}),
         ...(providerOptions ? { providerOptions } : {}),
-        ...prepareStep,
       });
       messages.push(...result.responseMessages);
       turnEnds.push(server.calls.length);
     }
+    const elapsedMs = performance.now() - started;
     const conversationCharacters =
       SYSTEM_PROMPT.length + messages.reduce((sum, message) => sum + textOf(message).length, 0);
     const compressCalls = [...sent];
@@ -166,8 +175,8 @@ export async function runAiSdkConversation(
         messages: [...messages, { role: 'user', content: late.question }],
         tools,
         stopWhen: isStepCount(4),
+        ...(prepareStep ? { prepareStep } : {}),
         ...(providerOptions ? { providerOptions } : {}),
-        ...prepareStep,
       });
       retained.push(server.calls.slice(from).some((call) => promptShows(call.text, late.fact)));
     }
@@ -178,6 +187,8 @@ export async function runAiSdkConversation(
       conversationCharacters,
       retained,
       shape,
+      turnBatches: conversation.batches,
+      elapsedMs,
     };
   } finally {
     await server.close();

@@ -1,6 +1,7 @@
 import { ChatAnthropic } from '../../packages/langchain/node_modules/@langchain/anthropic/dist/index.js';
 import { tool } from '../../packages/langchain/node_modules/@langchain/core/dist/tools/index.js';
 import {
+  type AgentMiddleware,
   anthropicPromptCachingMiddleware,
   createAgent,
 } from '../../packages/langchain/node_modules/langchain/dist/index.js';
@@ -13,12 +14,11 @@ import { LocalContextOptimizer } from '../../packages/local/src/index.ts';
 import { type ConversationRecord, recordingOptimizer } from './cost-conversation-ai-sdk.ts';
 import { lookupReply, startFakeAnthropic } from './fake-anthropic.ts';
 import {
+  type AgentConversation,
   type LateQuestion,
   lookupResult,
   promptShows,
-  type RecordShape,
   SYSTEM_PROMPT,
-  turnQuestion,
 } from './lookup-agent.ts';
 
 export interface LangChainCostVariant {
@@ -30,10 +30,10 @@ export interface LangChainCostVariant {
    * each prompt for Anthropic's cache, as an app without ctxopt's block mode does.
    */
   appCaching?: boolean;
-  /** More middleware, before the app's caching (LangChain's `contextEditingMiddleware`, say). */
-  extraMiddleware?: () => unknown[];
-  /** Tokens of calls the extra middleware made to a model of its own (a summarizer). */
-  sideCalls?: () => { inputTokens: number; outputTokens: number };
+  /** Middleware the app adds after ctxopt's (LangChain's context editing or summarization). */
+  peerMiddleware?: () => AgentMiddleware[];
+  /** The calls a summarizer made beside the agent's, read after the run. */
+  sideCalls?: () => { prompt: string; answer: string }[];
 }
 
 const textOf = (content: unknown) =>
@@ -46,10 +46,10 @@ const textOf = (content: unknown) =>
  */
 export async function runLangChainConversation(
   variant: LangChainCostVariant,
-  turns: number,
+  conversation: AgentConversation,
   questions: readonly LateQuestion[],
-  shape: RecordShape = 'records',
 ): Promise<ConversationRecord> {
+  const { shape } = conversation;
   const { optimizer, sent } = recordingOptimizer(new LocalContextOptimizer());
   const server = await startFakeAnthropic(lookupReply(variant.retrieve === true));
   const calls = server.calls;
@@ -78,19 +78,33 @@ export async function runLangChainConversation(
         ...(variant.middleware
           ? [contextOptimizerMiddleware({ optimizer, ...variant.middleware })]
           : []),
-        ...((variant.extraMiddleware?.() ?? []) as never[]),
+        ...(variant.peerMiddleware?.() ?? []),
         ...(variant.appCaching ? [anthropicPromptCachingMiddleware()] : []),
       ],
     });
     let messages: unknown[] = [];
     const turnEnds: number[] = [];
-    for (let turn = 1; turn <= turns; turn++) {
-      const state = await agent.invoke({
-        messages: [...(messages as never[]), { role: 'user', content: turnQuestion(turn) }],
-      });
-      messages = state.messages;
+    // A graph step is a model call, a tool run or a middleware's own node (summarization
+    // adds one before each model call): up to four a loop step, and room to spare.
+    const recursionLimit = conversation.maxSteps * 4 + 10;
+    const started = performance.now();
+    let stalledTurns = 0;
+    for (const question of conversation.questions) {
+      const turn = [...(messages as never[]), { role: 'user', content: question }];
+      try {
+        const state = await agent.invoke({ messages: turn }, { recursionLimit });
+        messages = state.messages;
+      } catch (error) {
+        // An agent whose loop never ends (it lost track of its own steps) stops at the
+        // recursion limit; the turn counts as stalled and the history keeps its question.
+        if ((error as { lc_error_code?: string }).lc_error_code !== 'GRAPH_RECURSION_LIMIT')
+          throw error;
+        stalledTurns++;
+        messages = turn;
+      }
       turnEnds.push(calls.length);
     }
+    const elapsedMs = performance.now() - started;
     const conversationCharacters =
       SYSTEM_PROMPT.length +
       (messages as { content: unknown; tool_calls?: unknown[] }[]).reduce(
@@ -116,6 +130,9 @@ export async function runLangChainConversation(
       conversationCharacters,
       retained,
       shape,
+      turnBatches: conversation.batches,
+      elapsedMs,
+      stalledTurns,
       ...(variant.sideCalls ? { sideCalls: variant.sideCalls() } : {}),
     };
   } finally {

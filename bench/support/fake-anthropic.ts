@@ -2,8 +2,10 @@ import {
   type AnthropicRequest,
   startFakeAnthropic as startMessagesFake,
 } from '../../test/support/fake-anthropic-messages.ts';
-import { AnthropicCache, type PricedPrompt } from './cache-pricing.ts';
+import { applyClearToolUses } from './anthropic-clear-tool-uses.ts';
 import { scriptedReply } from './lookup-agent.ts';
+import { AnthropicCache, type PricedPrompt } from './pricing-anthropic-breakpoints.ts';
+import { promptTokens } from './prompt-tokens.ts';
 
 export type { AnthropicRequest };
 
@@ -68,17 +70,16 @@ export function pricedPrompt(body: AnthropicRequest): PricedPrompt {
  * reports the cache reads and writes that Anthropic's schedule gives this sequence of
  * prompts, as Anthropic does.
  */
-export async function startFakeAnthropic(
-  reply: (call: RecordedCall) => FakeReply,
-  /** A server-side edit of each request before it is read, billed and cached (context editing). */
-  serverEdit?: (body: AnthropicRequest) => AnthropicRequest,
-) {
+export async function startFakeAnthropic(reply: (call: RecordedCall) => FakeReply) {
   const calls: RecordedCall[] = [];
   const cache = new AnthropicCache();
   let ids = 0;
   const server = await startMessagesFake(
     (sent) => {
-      const body = serverEdit ? serverEdit(sent) : sent;
+      // Server-side context editing, when the request asks for it, before the model reads it.
+      const body = applyClearToolUses(sent, (request) =>
+        promptTokens(pricedPrompt(request).blocks),
+      );
       const prompt = pricedPrompt(body);
       const call: RecordedCall = { body, prompt, text: prompt.blocks.join('\n') };
       calls.push(call);

@@ -81,6 +81,51 @@ export function turnQuestion(batch: number): string {
   return `Please look up the orders of batch ${batch} and tell me how many are pending.`;
 }
 
+/** The question of a long tool loop: one user turn, one `lookup` step a batch. */
+export function loopQuestion(from: number, to: number): string {
+  return `Please look up the orders of batches ${from} to ${to}, one batch a step, and tell me how many are pending in each.`;
+}
+
+/**
+ * A conversation of the suite as data: the user's turns, the batches each turn's answer
+ * needs, how the tool prints, and how many model steps a turn may take. Generated from
+ * its parameters alone (no seed is drawn at run time), never tuned on.
+ */
+export interface AgentConversation {
+  name: string;
+  questions: string[];
+  /** For each turn, the batches its answer needs (their pending records must reach the model). */
+  batches: number[][];
+  shape: RecordShape;
+  /** Model steps a turn may take. */
+  maxSteps: number;
+}
+
+/** `turns` turns, one batch each, with one `lookup` call a turn. */
+export function turnsConversation(
+  turns: number,
+  shape: RecordShape = 'records',
+): AgentConversation {
+  return {
+    name: `${turns} turns, ${shape}`,
+    questions: Array.from({ length: turns }, (_, index) => turnQuestion(index + 1)),
+    batches: Array.from({ length: turns }, (_, index) => [index + 1]),
+    shape,
+    maxSteps: 4,
+  };
+}
+
+/** One user turn whose tool loop reads `steps` batches, one a step, then answers. */
+export function loopConversation(steps: number, shape: RecordShape = 'records'): AgentConversation {
+  return {
+    name: `one turn, ${steps}-step tool loop, ${shape}`,
+    questions: [loopQuestion(1, steps)],
+    batches: [Array.from({ length: steps }, (_, index) => index + 1)],
+    shape,
+    maxSteps: steps + 4,
+  };
+}
+
 /**
  * What the answer to a turn's question needs: every pending record of its batch. Whether
  * these reach the model in the turn's calls tells whether compression left the current
@@ -132,6 +177,18 @@ export function scriptedReply(
   lastIsToolResult: boolean,
   canRetrieve: boolean,
 ): { text: string } | { toolCalls: { name: string; input: Record<string, unknown> }[] } {
+  const loop = /look up the orders of batches (\d+) to (\d+)/i.exec(lastUserText);
+  if (loop) {
+    // The next batch follows the last one the prompt shows looked up after the question;
+    // a loop whose earlier calls were pruned goes on from the last it still sees.
+    const from = Number(loop[1]);
+    const to = Number(loop[2]);
+    const after = promptText.slice(promptText.lastIndexOf('one batch a step'));
+    const looked = [...after.matchAll(/\\?"batch\\?":(\d+)/g)].map((match) => Number(match[1]));
+    const next = looked.length > 0 ? Math.max(...looked) + 1 : from;
+    if (next > to) return { text: `Batches ${from} to ${to} are listed above.` };
+    return { toolCalls: [{ name: 'lookup', input: { batch: next } }] };
+  }
   const batchRequest = /look up the orders of batch (\d+)/i.exec(lastUserText);
   if (batchRequest) {
     if (lastIsToolResult) return { text: `Batch ${batchRequest[1]} is listed above.` };

@@ -1,49 +1,41 @@
-// bench/ is not a workspace package: `@langchain/core` through the package that depends on it.
-import type { CallbackManagerForLLMRun } from '../../packages/langchain/node_modules/@langchain/core/dist/callbacks/manager.js';
+import { BaseChatModel } from '../../packages/langchain/node_modules/@langchain/core/dist/language_models/chat_models.js';
 import {
   AIMessage,
   type BaseMessage,
 } from '../../packages/langchain/node_modules/@langchain/core/dist/messages/index.js';
-import type { ChatResult } from '../../packages/langchain/node_modules/@langchain/core/dist/outputs.js';
-import { FakeListChatModel } from '../../packages/langchain/node_modules/@langchain/core/dist/utils/testing/index.js';
-import { countTokens } from './cache-pricing.ts';
-
-/** Tokens a summarizer model read and wrote, for pricing its calls. */
-export interface SummaryUsage {
-  calls: number;
-  inputTokens: number;
-  outputTokens: number;
-}
 
 /**
- * A deterministic stand-in for the model `summarizationMiddleware` calls: its summary is
- * the first 160 characters of each line of the text it is asked to summarize that names an
- * order, a batch or a question, at most 60 lines, so it costs what a short extractive
- * summary costs and keeps only what such a summary would. Every call's input and output
- * tokens are counted into `usage`.
+ * A deterministic stand-in for the model LangChain's `summarizationMiddleware` calls. The
+ * middleware hands it its summary prompt with the messages to summarize written as lines
+ * (`Human: …`, `AI: …`, `Tool: …`, trimmed to their last 4,000 tokens by default). It
+ * answers with what was asked: the last 20 `Human:` lines (a previous summary's included,
+ * since it travels as a human message), about 500 tokens, and none of the tool outputs'
+ * records, the way a summary of a lookup conversation names the batches read without
+ * copying their 40 records each. Each call is kept for pricing (`side-call-cost.ts`).
  */
-export class StandInSummarizer extends FakeListChatModel {
-  readonly usage: SummaryUsage = { calls: 0, inputTokens: 0, outputTokens: 0 };
+export class StandInSummarizer extends BaseChatModel {
+  readonly calls: { prompt: string; answer: string }[] = [];
 
   constructor() {
-    super({ responses: [''] });
+    super({});
   }
 
-  override async _generate(
-    messages: BaseMessage[],
-    _options: this['ParsedCallOptions'],
-    _runManager?: CallbackManagerForLLMRun,
-  ): Promise<ChatResult> {
-    const input = messages.map((message) => message.text).join('\n');
-    const lines = input
+  _llmType(): string {
+    return 'stand-in-summarizer';
+  }
+
+  async _generate(messages: BaseMessage[]) {
+    const prompt = messages
+      .map((message) =>
+        typeof message.content === 'string' ? message.content : JSON.stringify(message.content),
+      )
+      .join('\n');
+    const kept = prompt
       .split('\n')
-      .filter((line) => /order|batch|\?/i.test(line))
-      .slice(0, 60)
-      .map((line) => line.slice(0, 160));
-    const summary = `Summary of the earlier conversation:\n${lines.join('\n')}`;
-    this.usage.calls++;
-    this.usage.inputTokens += countTokens(input);
-    this.usage.outputTokens += countTokens(summary);
-    return { generations: [{ text: summary, message: new AIMessage(summary) }] };
+      .filter((line) => /^Human: /.test(line))
+      .slice(-20);
+    const answer = kept.length > 0 ? kept.join('\n') : 'No earlier questions.';
+    this.calls.push({ prompt, answer });
+    return { generations: [{ text: answer, message: new AIMessage(answer) }] };
   }
 }

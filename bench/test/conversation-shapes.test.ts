@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { AnthropicAutomaticCache, countTokens } from '../support/cache-pricing.ts';
-import { CLEARED, clearToolUses } from '../support/clear-tool-uses.ts';
 import {
   lateQuestions,
   lookupResult,
+  loopConversation,
+  loopQuestion,
   promptShows,
   recordShapes,
   scriptedReply,
@@ -31,55 +31,23 @@ describe('the lookup agent’s tool-output shapes', () => {
   });
 });
 
-describe('automatic prefix caching at Anthropic’s prices', () => {
-  it('writes each prompt to its end at 1.25x and reads the prefix shared with the previous one at 0.1x', () => {
-    const cache = new AnthropicAutomaticCache();
-    const head = 'a word or two '.repeat(1_000);
-    expect(countTokens(head)).toBeGreaterThan(1_024);
-    const first = cache.price([head, 'one']);
-    const total = countTokens(head) + countTokens('one');
-    expect(first.cost).toBeCloseTo(total * 1.25);
-    const second = cache.price([head, 'two']);
-    expect(second.cacheReadTokens).toBe(countTokens(head));
-    expect(second.cost).toBeCloseTo(countTokens(head) * 0.1 + countTokens('two') * 1.25);
-    // Under 1,024 tokens nothing is cached.
-    expect(new AnthropicAutomaticCache().price(['short']).cost).toBe(countTokens('short'));
-  });
-});
-
-describe('Anthropic’s clear_tool_uses, as the bench applies it', () => {
-  const body = (results: number) => ({
-    model: 'claude-sonnet-4-5',
-    messages: Array.from({ length: results }, (_, index) => [
-      {
-        role: 'assistant',
-        content: [{ type: 'tool_use', id: `t${index}`, name: 'lookup', input: {} }],
-      },
-      {
-        role: 'user',
-        content: [{ type: 'tool_result', tool_use_id: `t${index}`, content: lookupResult(index) }],
-      },
-    ]).flat(),
-  });
-
-  it('leaves a prompt under the trigger alone', () => {
-    const request = body(5);
-    expect(clearToolUses(request)).toBe(request);
-  });
-
-  it('past the trigger, clears every result but the newest three, calls and ids kept', () => {
-    const edited = clearToolUses(body(6), { trigger: 1_000 });
-    const results = edited.messages
-      .flatMap((message) => (typeof message.content === 'string' ? [] : message.content))
-      .filter((block) => block.type === 'tool_result');
-    expect(results.map((block) => block.content)).toEqual([
-      CLEARED,
-      CLEARED,
-      CLEARED,
-      lookupResult(3),
-      lookupResult(4),
-      lookupResult(5),
+describe('the long tool loop', () => {
+  it('asks for one batch a step after the last one the prompt shows, then answers', () => {
+    const question = loopQuestion(1, 14);
+    expect(loopConversation(14).questions).toEqual([question]);
+    expect(loopConversation(14).batches).toEqual([
+      Array.from({ length: 14 }, (_, index) => index + 1),
     ]);
-    expect(results.map((block) => block.tool_use_id)).toEqual(['t0', 't1', 't2', 't3', 't4', 't5']);
+    expect(scriptedReply(question, question, false, false)).toEqual({
+      toolCalls: [{ name: 'lookup', input: { batch: 1 } }],
+    });
+    const afterFive = `${question}\n${[1, 2, 3, 4, 5].map((batch) => `assistant:{"input":{"batch":${batch}}}`).join('\n')}`;
+    expect(scriptedReply(afterFive, question, true, false)).toEqual({
+      toolCalls: [{ name: 'lookup', input: { batch: 6 } }],
+    });
+    const done = `${question}\nassistant:{"input":{"batch":14}}`;
+    expect(scriptedReply(done, question, true, false)).toEqual({
+      text: 'Batches 1 to 14 are listed above.',
+    });
   });
 });
