@@ -5,14 +5,14 @@
 // `pnpm test` runs all three after a build):
 // - `source`: every suite against the TypeScript sources, through the `@ctxopt/source`
 //   export condition, so no build is needed while working;
-// - `dist`: the same suites against the built packages as they ship, ESM (`dist:<name>`)
-//   and CommonJS (`dist-cjs:<name>`). Every `@ctxopt/*` import resolves to `dist/`, and
-//   Node itself loads those files, as it would in a user's app. White-box tests that import
-//   a package's own `src` files by relative path still test that source; everything they
-//   reach through a package name is the shipped code;
+// - `dist`: the suites whose file name ends `.dist.test.ts`, against the built packages as
+//   they ship, ESM (`dist:<name>`) and CommonJS (`dist-cjs:<name>`). Every `@ctxopt/*`
+//   import resolves to `dist/`, and Node itself loads those files, as it would in a user's
+//   app. Everything a suite reaches through a package name is the shipped code; what it
+//   imports by relative path is still the source;
 // - `packed`: test/packed, the tarballs `pnpm pack` makes, installed with npm into a
 //   project outside the workspace.
-import { existsSync } from 'node:fs';
+import { existsSync, globSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { defineProject, type Plugin } from 'vitest/config';
@@ -36,6 +36,20 @@ const sourceConditions = ['@ctxopt/source'];
 const root = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 const defaultInclude = ['src/**/*.test.ts', 'test/**/*.test.ts'];
+
+// Which suites the dist layer runs. A build changes no logic: it changes what a package
+// exports from each entry point, the names and identity of classes after bundling (errors,
+// `isInstance`), the files a worker thread loads, how the CommonJS build requires its
+// dependencies and its siblings, and how one package reaches another through its public
+// entry. A suite that checks one of those, through the package name (`@ctxopt/core`, not
+// `./errors.ts`), ends its file name with `.dist.test.ts`: it runs in the source layer like
+// any other, and again against the ESM and CommonJS builds. Every other suite checks logic
+// the build leaves alone, so running it twice more would catch nothing new.
+// test/reliability/dist-layer.test.ts holds the rule: every entry point in a package's
+// `exports` is imported by name in some `.dist.test.ts` file, and every such file imports a
+// package by name.
+const distInclude = ['src/**/*.dist.test.ts', 'test/**/*.dist.test.ts'];
+const distIncludeOf: Record<string, string[]> = { reliability: ['**/*.dist.test.ts'] };
 const defaultExclude = ['**/*.int.test.ts', '**/node_modules/**'];
 
 const folders = {
@@ -102,7 +116,7 @@ function distProject(name: string, directory: string, format: 'esm' | 'cjs') {
     test: {
       name: `${format === 'esm' ? 'dist' : 'dist-cjs'}:${name}`,
       root: root(directory),
-      include: includeOf[name] ?? defaultInclude,
+      include: distIncludeOf[name] ?? distInclude,
       exclude: defaultExclude,
       environment: 'node',
       testTimeout,
@@ -120,15 +134,27 @@ const present = Object.entries(folders).filter(([, directory]) =>
   existsSync(new URL(directory, import.meta.url)),
 );
 
+// A folder with no `.dist.test.ts` file has no dist project (vitest fails a project with no files).
+function hasDistSuites([name, directory]: [string, string]): boolean {
+  const patterns = distIncludeOf[name] ?? distInclude;
+  return patterns.some(
+    (pattern) =>
+      globSync(pattern, { cwd: root(directory), exclude: (path) => path === 'node_modules' })
+        .length > 0,
+  );
+}
+
 export const projects = [
   ...(layers.has('source')
     ? present.map(([name, directory]) => sourceProject(name, directory))
     : []),
   ...(layers.has('dist')
-    ? present.flatMap(([name, directory]) => [
-        distProject(name, directory, 'esm'),
-        distProject(name, directory, 'cjs'),
-      ])
+    ? present
+        .filter(hasDistSuites)
+        .flatMap(([name, directory]) => [
+          distProject(name, directory, 'esm'),
+          distProject(name, directory, 'cjs'),
+        ])
     : []),
   ...(layers.has('packed')
     ? [
