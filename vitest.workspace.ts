@@ -78,6 +78,15 @@ const expect = { poll: { timeout: 10_000 } };
 // Property tests draw from a fixed seed under CI (see the file).
 const setupFiles = [root('./test/support/fast-check-seed.ts')];
 
+// Each test file gets fresh modules by default, which in the integrations means importing
+// LangChain or the AI SDK again for every file: two thirds of those projects' CPU time. Their
+// files share modules within a worker instead; no file there changes a global it does not
+// restore (network interceptors are undone after each test, env stubs by `unstubEnvs`).
+// `local` and `reliability` stay isolated: their tests own servers whose timeouts Node
+// checks on its own timers, worker threads and the event loop, and under a shared worker
+// the emulator's 408 deadlines (emulator/body-limits.test.ts) went unmet.
+const sharedModules = new Set(['core', 'langchain', 'ai-sdk', 'examples', 'bench']);
+
 function sourceProject(name: string, directory: string) {
   return defineProject({
     resolve: { conditions: sourceConditions },
@@ -88,6 +97,8 @@ function sourceProject(name: string, directory: string) {
       include: includeOf[name] ?? defaultInclude,
       exclude: defaultExclude,
       environment: 'node',
+      isolate: !sharedModules.has(name),
+      unstubEnvs: true,
       testTimeout,
       hookTimeout,
       expect,
