@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { propertyRuns } from '../../../../test/support/property-runs.ts';
 import { countChunks } from './chunk-counter.ts';
 import { countTokens } from './tokenizer.ts';
 
@@ -92,7 +93,7 @@ describe('countChunks', { timeout: 60_000 }, () => {
       fc.property(text, (value) => {
         expect(countChunks(value)).toBe(countTokens(value));
       }),
-      { numRuns: 3000 },
+      { numRuns: propertyRuns(3000) },
     );
   });
 
@@ -103,7 +104,7 @@ describe('countChunks', { timeout: 60_000 }, () => {
         const end = start + (value.length === 0 ? 0 : b % (value.length - start + 1));
         expect(countChunks(value, start, end)).toBe(countTokens(value.slice(start, end)));
       }),
-      { numRuns: 3000 },
+      { numRuns: propertyRuns(3000) },
     );
   });
 
@@ -112,7 +113,7 @@ describe('countChunks', { timeout: 60_000 }, () => {
       fc.property(fc.string({ unit: 'binary', maxLength: 80 }), (value) => {
         expect(countChunks(value)).toBe(countTokens(value));
       }),
-      { numRuns: 3000 },
+      { numRuns: propertyRuns(3000) },
     );
   });
 
