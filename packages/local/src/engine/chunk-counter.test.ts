@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { propertyRuns } from '../../../../test/support/property-runs.ts';
 import { countChunks } from './chunk-counter.ts';
 import { countTokens } from './tokenizer.ts';
 
@@ -87,13 +86,15 @@ const text = fc
   .array(fc.constantFrom(...CHARACTERS), { minLength: 0, maxLength: 120 })
   .map((parts) => parts.join(''));
 
+// Full size always: at a quarter, the CI seed missed upper-case contractions ('LL, 'VE, 'RE)
+// split as other text, which 3,000 cases find; the three properties take about a second.
 describe('countChunks', { timeout: 60_000 }, () => {
   it('counts exactly what countTokens counts', () => {
     fc.assert(
       fc.property(text, (value) => {
         expect(countChunks(value)).toBe(countTokens(value));
       }),
-      { numRuns: propertyRuns(3000) },
+      { numRuns: 3000 },
     );
   });
 
@@ -104,7 +105,7 @@ describe('countChunks', { timeout: 60_000 }, () => {
         const end = start + (value.length === 0 ? 0 : b % (value.length - start + 1));
         expect(countChunks(value, start, end)).toBe(countTokens(value.slice(start, end)));
       }),
-      { numRuns: propertyRuns(3000) },
+      { numRuns: 3000 },
     );
   });
 
@@ -113,7 +114,7 @@ describe('countChunks', { timeout: 60_000 }, () => {
       fc.property(fc.string({ unit: 'binary', maxLength: 80 }), (value) => {
         expect(countChunks(value)).toBe(countTokens(value));
       }),
-      { numRuns: propertyRuns(3000) },
+      { numRuns: 3000 },
     );
   });
 
