@@ -5,14 +5,14 @@
 // `pnpm test` runs all three after a build):
 // - `source`: every suite against the TypeScript sources, through the `@ctxopt/source`
 //   export condition, so no build is needed while working;
-// - `dist`: the same suites against the built packages as they ship, ESM (`dist:<name>`)
-//   and CommonJS (`dist-cjs:<name>`). Every `@ctxopt/*` import resolves to `dist/`, and
-//   Node itself loads those files, as it would in a user's app. White-box tests that import
-//   a package's own `src` files by relative path still test that source; everything they
-//   reach through a package name is the shipped code;
+// - `dist`: the suites whose file name ends `.dist.test.ts`, against the built packages as
+//   they ship, ESM (`dist:<name>`) and CommonJS (`dist-cjs:<name>`). Every `@ctxopt/*`
+//   import resolves to `dist/`, and Node itself loads those files, as it would in a user's
+//   app. Everything a suite reaches through a package name is the shipped code; what it
+//   imports by relative path is still the source;
 // - `packed`: test/packed, the tarballs `pnpm pack` makes, installed with npm into a
 //   project outside the workspace.
-import { existsSync } from 'node:fs';
+import { existsSync, globSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { defineProject, type Plugin } from 'vitest/config';
@@ -36,6 +36,20 @@ const sourceConditions = ['@ctxopt/source'];
 const root = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 const defaultInclude = ['src/**/*.test.ts', 'test/**/*.test.ts'];
+
+// Which suites the dist layer runs. A build changes no logic: it changes what a package
+// exports from each entry point, the names and identity of classes after bundling (errors,
+// `isInstance`), the files a worker thread loads, how the CommonJS build requires its
+// dependencies and its siblings, and how one package reaches another through its public
+// entry. A suite that checks one of those, through the package name (`@ctxopt/core`, not
+// `./errors.ts`), ends its file name with `.dist.test.ts`: it runs in the source layer like
+// any other, and again against the ESM and CommonJS builds. Every other suite checks logic
+// the build leaves alone, so running it twice more would catch nothing new.
+// test/reliability/dist-layer.test.ts holds the rule: every entry point in a package's
+// `exports` is imported by name in some `.dist.test.ts` file, and every such file imports a
+// package by name.
+const distInclude = ['src/**/*.dist.test.ts', 'test/**/*.dist.test.ts'];
+const distIncludeOf: Record<string, string[]> = { reliability: ['**/*.dist.test.ts'] };
 const defaultExclude = ['**/*.int.test.ts', '**/node_modules/**'];
 
 const folders = {
@@ -64,6 +78,15 @@ const expect = { poll: { timeout: 10_000 } };
 // Property tests draw from a fixed seed under CI (see the file).
 const setupFiles = [root('./test/support/fast-check-seed.ts')];
 
+// Each test file gets fresh modules by default, which in the integrations means importing
+// LangChain or the AI SDK again for every file: two thirds of those projects' CPU time. Their
+// files share modules within a worker instead; no file there changes a global it does not
+// restore (network interceptors are undone after each test, env stubs by `unstubEnvs`).
+// `local` and `reliability` stay isolated: their tests own servers whose timeouts Node
+// checks on its own timers, worker threads and the event loop, and under a shared worker
+// the emulator's 408 deadlines (emulator/body-limits.test.ts) went unmet.
+const sharedModules = new Set(['core', 'langchain', 'ai-sdk', 'examples', 'bench']);
+
 function sourceProject(name: string, directory: string) {
   return defineProject({
     resolve: { conditions: sourceConditions },
@@ -74,6 +97,8 @@ function sourceProject(name: string, directory: string) {
       include: includeOf[name] ?? defaultInclude,
       exclude: defaultExclude,
       environment: 'node',
+      isolate: !sharedModules.has(name),
+      unstubEnvs: true,
       testTimeout,
       hookTimeout,
       expect,
@@ -102,7 +127,7 @@ function distProject(name: string, directory: string, format: 'esm' | 'cjs') {
     test: {
       name: `${format === 'esm' ? 'dist' : 'dist-cjs'}:${name}`,
       root: root(directory),
-      include: includeOf[name] ?? defaultInclude,
+      include: distIncludeOf[name] ?? distInclude,
       exclude: defaultExclude,
       environment: 'node',
       testTimeout,
@@ -120,15 +145,27 @@ const present = Object.entries(folders).filter(([, directory]) =>
   existsSync(new URL(directory, import.meta.url)),
 );
 
+// A folder with no `.dist.test.ts` file has no dist project (vitest fails a project with no files).
+function hasDistSuites([name, directory]: [string, string]): boolean {
+  const patterns = distIncludeOf[name] ?? distInclude;
+  return patterns.some(
+    (pattern) =>
+      globSync(pattern, { cwd: root(directory), exclude: (path) => path === 'node_modules' })
+        .length > 0,
+  );
+}
+
 export const projects = [
   ...(layers.has('source')
     ? present.map(([name, directory]) => sourceProject(name, directory))
     : []),
   ...(layers.has('dist')
-    ? present.flatMap(([name, directory]) => [
-        distProject(name, directory, 'esm'),
-        distProject(name, directory, 'cjs'),
-      ])
+    ? present
+        .filter(hasDistSuites)
+        .flatMap(([name, directory]) => [
+          distProject(name, directory, 'esm'),
+          distProject(name, directory, 'cjs'),
+        ])
     : []),
   ...(layers.has('packed')
     ? [

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adversarialJson, hugeArray } from '../../../test/support/adversarial-json.ts';
 import { startFakeOpenAIChat } from '../../../test/support/fake-openai-chat.ts';
 import { JsonToolResultTally } from '../../../test/support/json-tool-results.ts';
+import { propertyRuns } from '../../../test/support/property-runs.ts';
 
 /**
  * Tool results that are JSON (API responses) reach the model as valid JSON after
@@ -94,7 +95,7 @@ describe('JSON tool results through contextOptimizerMiddleware', () => {
             tally.check(sent, results);
           },
         ),
-        { numRuns: 12 },
+        { numRuns: propertyRuns(12) },
       );
       tally.expectCompressed(blocks);
     }, 120_000);

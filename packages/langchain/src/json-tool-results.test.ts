@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { adversarialJson } from '../../../test/support/adversarial-json.ts';
 import { JsonToolResultTally } from '../../../test/support/json-tool-results.ts';
+import { propertyRuns } from '../../../test/support/property-runs.ts';
 
 /**
  * `ToolMessage` results that are JSON (API responses) come out of the LCEL step as valid
@@ -49,7 +50,7 @@ describe('JSON tool results through ContextOptimizerRunnable', () => {
             );
           },
         ),
-        { numRuns: 12 },
+        { numRuns: propertyRuns(12) },
       );
       tally.expectCompressed(blocks);
     }, 120_000);

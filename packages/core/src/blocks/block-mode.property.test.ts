@@ -10,6 +10,7 @@ import {
 } from '@ctxopt/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { propertyRuns } from '../../../../test/support/property-runs.ts';
 import { lineOptimizer } from '../test-support/line-optimizer.ts';
 
 /** A conversation as a provider sees it: each message with its texts, calls and results in place. */
@@ -159,7 +160,7 @@ describe('block mode, on random agent conversations', () => {
           previous = plan.blocks;
         }
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   }, 60_000);
 
@@ -219,7 +220,7 @@ describe('block mode, on random agent conversations', () => {
         expect(sentParts).toBe(calls.length);
         compressedSomething ||= calls.length > 0;
       }),
-      { numRuns: 120 },
+      { numRuns: propertyRuns(120) },
     );
     expect(compressedSomething).toBe(true);
   }, 60_000);

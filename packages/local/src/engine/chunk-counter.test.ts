@@ -86,6 +86,8 @@ const text = fc
   .array(fc.constantFrom(...CHARACTERS), { minLength: 0, maxLength: 120 })
   .map((parts) => parts.join(''));
 
+// Full size always: at a quarter, the CI seed missed upper-case contractions ('LL, 'VE, 'RE)
+// split as other text, which 3,000 cases find; the three properties take about a second.
 describe('countChunks', { timeout: 60_000 }, () => {
   it('counts exactly what countTokens counts', () => {
     fc.assert(

@@ -1,6 +1,7 @@
 import { compressContext, countTokens } from '@ctxopt/local';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { propertyRuns } from '../../../../test/support/property-runs.ts';
 
 /**
  * Conversations through the public entry point: the turns that come back are whole
@@ -94,7 +95,7 @@ describe('compressContext on a conversation', () => {
           }
         },
       ),
-      { numRuns: 150 },
+      { numRuns: propertyRuns(150) },
     );
   });
 
@@ -114,7 +115,7 @@ describe('compressContext on a conversation', () => {
           }
         },
       ),
-      { numRuns: 150 },
+      { numRuns: propertyRuns(150) },
     );
   });
 

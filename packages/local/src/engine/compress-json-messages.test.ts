@@ -2,6 +2,7 @@ import { compressContext, countTokens } from '@ctxopt/local';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { adversarialJson, changedNumbers } from '../../../../test/support/adversarial-json.ts';
+import { propertyRuns } from '../../../../test/support/property-runs.ts';
 
 /**
  * JSON in, valid JSON out, wherever the JSON is: a context that is one document, or a
@@ -60,7 +61,7 @@ describe('JSON through the engine', () => {
           expect(result.compressedTokens).toBe(countTokens(result.compressed));
         },
       ),
-      { numRuns: 80 },
+      { numRuns: propertyRuns(80) },
     );
   });
 
@@ -90,7 +91,7 @@ describe('JSON through the engine', () => {
           }
         },
       ),
-      { numRuns: 100 },
+      { numRuns: propertyRuns(100) },
     );
   });
 

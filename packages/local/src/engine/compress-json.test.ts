@@ -1,6 +1,7 @@
 import { compressContext } from '@ctxopt/local';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { propertyRuns } from '../../../../test/support/property-runs.ts';
 
 /** A context that is one JSON document comes back as valid JSON. */
 
@@ -46,7 +47,7 @@ describe('compressContext on JSON', () => {
           }
         },
       ),
-      { numRuns: 150 },
+      { numRuns: propertyRuns(150) },
     );
   });
 

@@ -1,6 +1,7 @@
 import { compressContext } from '@ctxopt/local';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { propertyRuns } from '../../../../test/support/property-runs.ts';
 import { recordLineStarts } from './record-lines.ts';
 
 const STATUSES = ['shipped', 'pending', 'returned', 'cancelled'] as const;
@@ -94,7 +95,7 @@ describe('records, one per line', () => {
           for (const line of result.compressed.split('\n')) expect(whole).toContain(line);
         },
       ),
-      { numRuns: 60 },
+      { numRuns: propertyRuns(60) },
     );
   });
 });

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { propertyRuns } from '../../../../test/support/property-runs.ts';
 import { compressContext } from './compress-context.ts';
 import { renderContext } from './render-context.ts';
 import { isSafeCut } from './token-boundary.ts';
@@ -71,7 +72,7 @@ describe('token boundaries', () => {
           expect(countTokens(value.slice(0, index)) + countTokens(value.slice(index))).toBe(whole);
         }
       }),
-      { numRuns: 300 },
+      { numRuns: propertyRuns(300) },
     );
   });
 
@@ -91,7 +92,7 @@ describe('token boundaries', () => {
           expect(result.compressedTokens).toBeLessThanOrEqual(result.inputTokens);
         },
       ),
-      { numRuns: 200 },
+      { numRuns: propertyRuns(200) },
     );
   });
 
@@ -108,7 +109,7 @@ describe('token boundaries', () => {
         expect(result.compressedTokens).toBe(countTokens(result.compressed));
         expect(result.inputTokens).toBe(countTokens(renderContext(context).text));
       }),
-      { numRuns: 150 },
+      { numRuns: propertyRuns(150) },
     );
   });
 });

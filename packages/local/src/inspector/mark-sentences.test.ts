@@ -1,6 +1,7 @@
 import { compressContext } from '@ctxopt/local';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { propertyRuns } from '../../../../test/support/property-runs.ts';
 import { renderContext } from '../engine/render-context.ts';
 import { markSentences } from './mark-sentences.ts';
 
@@ -60,7 +61,7 @@ describe('markSentences', { timeout: 30_000 }, () => {
           expect(words(kept.join(' '))).toBe(words(compressed));
         },
       ),
-      { numRuns: 150 },
+      { numRuns: propertyRuns(150) },
     );
   });
 
