@@ -50,8 +50,11 @@ describe.runIf(chromiumAvailable())('the inspector page, in Chromium', { timeout
       await expect
         .poll(() => page.locator('#operations tbody tr.selected').getAttribute('data-id'))
         .toBe('1');
-      await expect.poll(() => detail.locator('.query').textContent()).toBe(`capital ${hostile}`);
-      expect(await detail.locator('.original').textContent()).not.toContain('<img');
+      // Both operations ask the same query: operation 1 shows when its original (no markup) does.
+      await expect
+        .poll(() => detail.locator('.original').textContent())
+        .toBe('Paris is the capital of France. Bananas are yellow. '.repeat(20));
+      expect(await detail.locator('.query').textContent()).toBe(`capital ${hostile}`);
       expect(errors).toEqual([]);
       await page.close();
     } finally {

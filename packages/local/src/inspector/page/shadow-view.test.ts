@@ -29,7 +29,7 @@ describe('the shadow evaluation card', () => {
       failures: 2,
     });
     const texts = view.map(textOf);
-    expect(texts[0]).toContain('ultratool-result40307560%–86%');
+    expect(texts[0]).toContain('ultratool-result403075%60%–86%');
     expect(texts[1]).toMatch(/tool-result: ultra → standard \(agreement below the threshold\)$/);
     expect(texts[2]).toBe('Observed 3 calls: compression would have saved 12,000 tokens.');
     expect(texts[3]).toBe('2 shadow calls failed (the answers users received were not affected).');
