@@ -3,14 +3,8 @@ import type {
   LanguageModelV4Message,
   LanguageModelV4Middleware,
 } from '@ai-sdk/provider';
-import type {
-  ConversationPolicyFields,
-  LevelOrMode,
-  ProviderId,
-  ShadowJudge,
-  ShadowOptions,
-  ShadowSummary,
-} from '@ctxopt/core';
+import type { ConversationPolicyFields, ProviderId, ShadowJudge, ShadowOptions } from '@ctxopt/core';
+import type { LevelOrMode, ShadowSummary } from '@ctxopt/core/internal';
 import { compressStrategy } from './compress-strategy.ts';
 import { generateStrategy } from './generate-strategy.ts';
 import { resolveMiddlewareSettings } from './middleware-settings.ts';

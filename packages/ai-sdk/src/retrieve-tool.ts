@@ -1,12 +1,6 @@
 import { jsonSchema, type Tool, tool } from '@ai-sdk/provider-utils';
-import {
-  createOriginalRetriever,
-  handleError,
-  isHandle,
-  RETRIEVE_TOOL_DESCRIPTION,
-  RETRIEVE_TOOL_INPUT_SCHEMA,
-  type RetrieveToolOptions,
-} from '@ctxopt/core';
+import { createOriginalRetriever, type RetrieveToolOptions } from '@ctxopt/core';
+import { handleError, isHandle, RETRIEVE_TOOL_DESCRIPTION, RETRIEVE_TOOL_INPUT_SCHEMA } from '@ctxopt/core/internal';
 import { toPlannerMessages } from './planner-messages.ts';
 
 export type { RetrieveToolOptions };

@@ -1,11 +1,5 @@
-import {
-  applyCompression,
-  guardStore,
-  MemoryCompressionStore,
-  type PlannerMessage,
-  resolveConversationPolicy,
-  runBlockCompression,
-} from '@ctxopt/core';
+import { applyCompression, guardStore, MemoryCompressionStore, type PlannerMessage, resolveConversationPolicy } from '@ctxopt/core';
+import { runBlockCompression } from './block-compression-run.ts';
 import { describe, expect, it } from 'vitest';
 import { lineOptimizer, recordLines } from '../test-support/line-optimizer.ts';
 

@@ -1,10 +1,5 @@
-import {
-  guardStore,
-  MemoryCompressionStore,
-  RECALL_HEADER,
-  recallOriginals,
-  runBlockMode,
-} from '@ctxopt/core';
+import { guardStore, MemoryCompressionStore, recallOriginals, runBlockMode } from '@ctxopt/core';
+import { RECALL_HEADER } from './recall.ts';
 import { describe, expect, it } from 'vitest';
 import { lineOptimizer } from '../test-support/line-optimizer.ts';
 import { lookupConversation } from '../test-support/lookup-conversation.ts';

@@ -1,4 +1,5 @@
-import { compressedPartText, compressedToolResultText } from '@ctxopt/core';
+import { compressedPartText } from '@ctxopt/core';
+import { compressedToolResultText } from './compressed-history.ts';
 import { describe, expect, it } from 'vitest';
 
 /** A compressed JSON tool result or block part stays one valid JSON document, its numbers untouched. */

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { conversationPolicyKeys, DEFAULT_POLICY, resolveConversationPolicy } from '@ctxopt/core';
+import { conversationPolicyKeys, resolveConversationPolicy } from '@ctxopt/core';
+import { DEFAULT_POLICY } from './conversation-policy.ts';
 import { describe, expect, it } from 'vitest';
 
 const readme = (name: string) =>

@@ -1,9 +1,5 @@
-import {
-  applyCallOptions,
-  DEFAULT_POLICY,
-  InvalidOptionError,
-  resolveConversationPolicy,
-} from '@ctxopt/core';
+import { applyCallOptions, InvalidOptionError, resolveConversationPolicy } from '@ctxopt/core';
+import { DEFAULT_POLICY } from './conversation-policy.ts';
 import { describe, expect, it } from 'vitest';
 
 describe('resolveConversationPolicy', () => {
