@@ -3,8 +3,13 @@ import type {
   LanguageModelV4Message,
   LanguageModelV4Prompt,
 } from '@ai-sdk/provider';
-import { applyCompression, type CompressionReport, type ConversationCompressor, type ConversationPolicy } from '@ctxopt/core';
-import { type ShadowCall } from '@ctxopt/core/internal';
+import {
+  applyCompression,
+  type CompressionReport,
+  type ConversationCompressor,
+  type ConversationPolicy,
+} from '@ctxopt/core';
+import type { ShadowCall } from '@ctxopt/core/internal';
 import { toAISDKError } from './error-mapping.ts';
 import { endpointOf } from './optimizer-source.ts';
 import { toPlannerMessages } from './planner-messages.ts';

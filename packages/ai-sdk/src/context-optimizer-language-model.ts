@@ -6,7 +6,13 @@ import {
   type SharedV4Warning,
   UnsupportedFunctionalityError,
 } from '@ai-sdk/provider';
-import { applyCallOptions, type CompressionLevel, type CompressionMode, type ContextOptimizer, resolveConversationPolicy } from '@ctxopt/core';
+import {
+  applyCallOptions,
+  type CompressionLevel,
+  type CompressionMode,
+  type ContextOptimizer,
+  resolveConversationPolicy,
+} from '@ctxopt/core';
 import { levelOrModeOf } from '@ctxopt/core/internal';
 import { CTXOPT_KEY } from './call-options.ts';
 import { optionError, toAISDKError } from './error-mapping.ts';

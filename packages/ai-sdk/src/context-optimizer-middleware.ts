@@ -3,7 +3,12 @@ import type {
   LanguageModelV4Message,
   LanguageModelV4Middleware,
 } from '@ai-sdk/provider';
-import type { ConversationPolicyFields, ProviderId, ShadowJudge, ShadowOptions } from '@ctxopt/core';
+import type {
+  ConversationPolicyFields,
+  ProviderId,
+  ShadowJudge,
+  ShadowOptions,
+} from '@ctxopt/core';
 import type { LevelOrMode, ShadowSummary } from '@ctxopt/core/internal';
 import { compressStrategy } from './compress-strategy.ts';
 import { generateStrategy } from './generate-strategy.ts';

@@ -1,7 +1,12 @@
 import { type LanguageModelV4, NoSuchModelError, type ProviderV4 } from '@ai-sdk/provider';
 import { loadApiKey, loadSetting } from '@ai-sdk/provider-utils';
-import { type CompressionLevel, type CompressionMode, type ContextOptimizer, checkOptionKeys } from '@ctxopt/core';
-import { type LevelOrMode } from '@ctxopt/core/internal';
+import {
+  type CompressionLevel,
+  type CompressionMode,
+  type ContextOptimizer,
+  checkOptionKeys,
+} from '@ctxopt/core';
+import type { LevelOrMode } from '@ctxopt/core/internal';
 import { ContextOptimizerLanguageModel } from './context-optimizer-language-model.ts';
 import { optionError } from './error-mapping.ts';
 import { DEFAULT_GENERATE_TIMEOUT_MS } from './middleware-settings.ts';

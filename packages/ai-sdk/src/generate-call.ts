@@ -1,5 +1,12 @@
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
-import { type CompressionLevel, type CompressionMode, type ContextOptimizer, Deadline, type GenerateParams, type GenerateResponse } from '@ctxopt/core';
+import {
+  type CompressionLevel,
+  type CompressionMode,
+  type ContextOptimizer,
+  Deadline,
+  type GenerateParams,
+  type GenerateResponse,
+} from '@ctxopt/core';
 import { generateAsOperation, levelOrModeOf } from '@ctxopt/core/internal';
 import { toGenerateInput } from './generate-input.ts';
 import type { GenerateTarget } from './provider-id.ts';

@@ -1,6 +1,11 @@
 import { jsonSchema, type Tool, tool } from '@ai-sdk/provider-utils';
 import { createOriginalRetriever, type RetrieveToolOptions } from '@ctxopt/core';
-import { handleError, isHandle, RETRIEVE_TOOL_DESCRIPTION, RETRIEVE_TOOL_INPUT_SCHEMA } from '@ctxopt/core/internal';
+import {
+  handleError,
+  isHandle,
+  RETRIEVE_TOOL_DESCRIPTION,
+  RETRIEVE_TOOL_INPUT_SCHEMA,
+} from '@ctxopt/core/internal';
 import { toPlannerMessages } from './planner-messages.ts';
 
 export type { RetrieveToolOptions };

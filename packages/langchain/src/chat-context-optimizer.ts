@@ -1,4 +1,10 @@
-import { type ContextOptimizer, type GenerateParams, type GenerateResponse, type ProviderId, validateGenerateParams } from '@ctxopt/core';
+import {
+  type ContextOptimizer,
+  type GenerateParams,
+  type GenerateResponse,
+  type ProviderId,
+  validateGenerateParams,
+} from '@ctxopt/core';
 import { generateAsOperation } from '@ctxopt/core/internal';
 import type { CallbackManagerForLLMRun } from '@langchain/core/callbacks/manager';
 import {

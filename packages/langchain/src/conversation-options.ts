@@ -1,5 +1,15 @@
-import { ConversationCompressor, type ConversationPolicyFields, type ConversationPolicyOptions, checkOptionKeys, clientOptionKeys, conversationPolicyKeys, resolveConversationPolicy, type ShadowJudge, type ShadowOptions } from '@ctxopt/core';
-import { type ClientOptionKey, type LevelOrMode } from '@ctxopt/core/internal';
+import {
+  ConversationCompressor,
+  type ConversationPolicyFields,
+  type ConversationPolicyOptions,
+  checkOptionKeys,
+  clientOptionKeys,
+  conversationPolicyKeys,
+  resolveConversationPolicy,
+  type ShadowJudge,
+  type ShadowOptions,
+} from '@ctxopt/core';
+import type { ClientOptionKey, LevelOrMode } from '@ctxopt/core/internal';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { type CompressedMessageFactory, compressedHistoryMessage } from './compressed-message.ts';
 import type { CtxoptEventSource } from './ctxopt-events.ts';

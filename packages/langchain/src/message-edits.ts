@@ -1,4 +1,4 @@
-import { type CompressionRun, type MessageEdits } from '@ctxopt/core';
+import type { CompressionRun, MessageEdits } from '@ctxopt/core';
 import { compressedToolResultText } from '@ctxopt/core/internal';
 import { AIMessage, type BaseMessage, ToolMessage } from '@langchain/core/messages';
 import { appCacheMarks } from './app-cache-marks.ts';

@@ -1,5 +1,11 @@
-import { APIUserAbortError, applyCompression, type CompressionReport, type ConversationCompressor, type ConversationPolicy } from '@ctxopt/core';
-import { type ShadowCall } from '@ctxopt/core/internal';
+import {
+  APIUserAbortError,
+  applyCompression,
+  type CompressionReport,
+  type ConversationCompressor,
+  type ConversationPolicy,
+} from '@ctxopt/core';
+import type { ShadowCall } from '@ctxopt/core/internal';
 import type { BaseMessage } from '@langchain/core/messages';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import type { CompressedMessageFactory } from './compressed-message.ts';

@@ -1,5 +1,12 @@
-import { type ContextOptimizer, ContextOptimizerClient, type ContextOptimizerClientOptions, ContextOptimizerError, isContextOptimizer, pickClientOptions } from '@ctxopt/core';
-import { type LevelOrMode } from '@ctxopt/core/internal';
+import {
+  type ContextOptimizer,
+  ContextOptimizerClient,
+  type ContextOptimizerClientOptions,
+  ContextOptimizerError,
+  isContextOptimizer,
+  pickClientOptions,
+} from '@ctxopt/core';
+import type { LevelOrMode } from '@ctxopt/core/internal';
 
 /**
  * Where the classes get their `ContextOptimizer`: a ready one (`optimizer`, such as a
