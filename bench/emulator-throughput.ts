@@ -12,7 +12,7 @@
 import { loadavg } from 'node:os';
 import { Agent } from 'undici';
 import { type CompressParams, ContextOptimizerClient } from '../packages/core/src/index.ts';
-import { DEFAULT_IDEMPOTENCY_MAX_ENTRIES } from '../packages/local/src/index.ts';
+import { DEFAULT_IDEMPOTENCY_MAX_ENTRIES } from '../packages/local/src/emulator/idempotency-store.ts';
 import { compareLatency, compareRounds, mapVariants } from './support/compare.ts';
 import { compressRequestParams } from './support/compress-fixture.ts';
 import {

@@ -7,10 +7,8 @@ import {
 import { MockLanguageModelV4 } from '../../packages/ai-sdk/node_modules/ai/dist/test/index.js';
 // bench/ is not a workspace package: the adapter's source by path, and `ai` through the
 // package that depends on it (see bench/README.md, "Importing the frameworks").
-import {
-  COMPRESSED_CONTEXT_HEADER,
-  contextOptimizerMiddleware,
-} from '../../packages/ai-sdk/src/index.ts';
+import { COMPRESSED_CONTEXT_HEADER } from '../../packages/ai-sdk/src/compressed-message.ts';
+import { contextOptimizerMiddleware } from '../../packages/ai-sdk/src/index.ts';
 import type { ContextOptimizer } from '../../packages/core/src/index.ts';
 import { type ChatConversation, compressParamsOf, MODEL_ANSWER } from './chat-conversation.ts';
 import type { FrameworkVariant, ReceivedMessage } from './framework-variant.ts';

@@ -14,10 +14,8 @@ import {
   MessagesPlaceholder,
 } from '../../packages/langchain/node_modules/@langchain/core/dist/prompts/index.js';
 import { FakeListChatModel } from '../../packages/langchain/node_modules/@langchain/core/dist/utils/testing/index.js';
-import {
-  COMPRESSED_HISTORY_HEADER,
-  ContextOptimizerRunnable,
-} from '../../packages/langchain/src/index.ts';
+import { COMPRESSED_HISTORY_HEADER } from '../../packages/langchain/src/compressed-message.ts';
+import { ContextOptimizerRunnable } from '../../packages/langchain/src/index.ts';
 import { type ChatConversation, compressParamsOf, MODEL_ANSWER } from './chat-conversation.ts';
 import type { FrameworkVariant, ReceivedMessage } from './framework-variant.ts';
 

@@ -17,7 +17,7 @@ const nodeVersionGuardExternal: EsbuildPlugin = {
 };
 
 export default defineConfig({
-  entry: ['src/index.ts', 'src/redis.ts', 'src/node-version-guard.ts'],
+  entry: ['src/index.ts', 'src/internal.ts', 'src/redis.ts', 'src/node-version-guard.ts'],
   format: ['esm', 'cjs'],
   dts: true,
   clean: true,

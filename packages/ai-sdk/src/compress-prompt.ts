@@ -8,8 +8,8 @@ import {
   type CompressionReport,
   type ConversationCompressor,
   type ConversationPolicy,
-  type ShadowCall,
 } from '@ctxopt/core';
+import type { ShadowCall } from '@ctxopt/core/internal';
 import { toAISDKError } from './error-mapping.ts';
 import { endpointOf } from './optimizer-source.ts';
 import { toPlannerMessages } from './planner-messages.ts';

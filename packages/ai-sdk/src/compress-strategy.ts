@@ -4,7 +4,8 @@ import type {
   LanguageModelV4Prompt,
   SharedV4Warning,
 } from '@ai-sdk/provider';
-import type { ConversationPolicy, ShadowCall, ShadowTicket } from '@ctxopt/core';
+import type { ConversationPolicy } from '@ctxopt/core';
+import type { ShadowCall, ShadowTicket } from '@ctxopt/core/internal';
 import { annotateStream } from './annotate-stream.ts';
 import { takeCallOptions } from './call-options.ts';
 import { type CompressOutcome, compressPrompt } from './compress-prompt.ts';

@@ -11,9 +11,9 @@ import {
   type CompressionLevel,
   type CompressionMode,
   type ContextOptimizer,
-  levelOrModeOf,
   resolveConversationPolicy,
 } from '@ctxopt/core';
+import { levelOrModeOf } from '@ctxopt/core/internal';
 import { CTXOPT_KEY } from './call-options.ts';
 import { optionError, toAISDKError } from './error-mapping.ts';
 import { sendGenerate, toGenerateParams } from './generate-call.ts';

@@ -5,12 +5,11 @@ import type {
 } from '@ai-sdk/provider';
 import type {
   ConversationPolicyFields,
-  LevelOrMode,
   ProviderId,
   ShadowJudge,
   ShadowOptions,
-  ShadowSummary,
 } from '@ctxopt/core';
+import type { LevelOrMode, ShadowSummary } from '@ctxopt/core/internal';
 import { compressStrategy } from './compress-strategy.ts';
 import { generateStrategy } from './generate-strategy.ts';
 import { resolveMiddlewareSettings } from './middleware-settings.ts';

@@ -5,8 +5,8 @@ import {
   type CompressionMode,
   type ContextOptimizer,
   checkOptionKeys,
-  type LevelOrMode,
 } from '@ctxopt/core';
+import type { LevelOrMode } from '@ctxopt/core/internal';
 import { ContextOptimizerLanguageModel } from './context-optimizer-language-model.ts';
 import { optionError } from './error-mapping.ts';
 import { DEFAULT_GENERATE_TIMEOUT_MS } from './middleware-settings.ts';

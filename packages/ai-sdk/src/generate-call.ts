@@ -6,9 +6,8 @@ import {
   Deadline,
   type GenerateParams,
   type GenerateResponse,
-  generateAsOperation,
-  levelOrModeOf,
 } from '@ctxopt/core';
+import { generateAsOperation, levelOrModeOf } from '@ctxopt/core/internal';
 import { toGenerateInput } from './generate-input.ts';
 import type { GenerateTarget } from './provider-id.ts';
 

@@ -3,11 +3,7 @@ import '@ctxopt/core/node-version-guard';
 
 export { RETRIEVE_TOOL_NAME } from '@ctxopt/core';
 export { type ContextOptimizerCallOptions, CTXOPT_KEY } from './call-options.ts';
-export { COMPRESSED_CONTEXT_HEADER, createCompressedMessage } from './compressed-message.ts';
-export {
-  ContextOptimizerLanguageModel,
-  type ContextOptimizerLanguageModelConfig,
-} from './context-optimizer-language-model.ts';
+export { createCompressedMessage } from './compressed-message.ts';
 export {
   type ContextOptimizerMiddleware,
   type ContextOptimizerMiddlewareOptions,
@@ -21,6 +17,5 @@ export {
 } from './context-optimizer-provider.ts';
 export type { ContextOptimizerModelId } from './model-id.ts';
 export type { OptimizerSourceOptions } from './optimizer-source.ts';
-export { type GenerateTarget, mapGenerateTarget } from './provider-id.ts';
 export { createRetrieveTool, type RetrieveToolOptions } from './retrieve-tool.ts';
 export type { ContextOptimizerUsage, SkipReason } from './usage-metadata.ts';

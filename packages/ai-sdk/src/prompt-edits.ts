@@ -1,5 +1,6 @@
 import type { LanguageModelV4CallOptions, LanguageModelV4Message } from '@ai-sdk/provider';
-import { compressedToolResultText, type MessageEdits } from '@ctxopt/core';
+import type { MessageEdits } from '@ctxopt/core';
+import { compressedToolResultText } from '@ctxopt/core/internal';
 import { appCacheMarks } from './app-cache-marks.ts';
 
 /**

@@ -4,7 +4,7 @@ import type {
   LanguageModelV4ToolResultOutput,
 } from '@ai-sdk/provider';
 import { contextOptimizerMiddleware } from '@ctxopt/ai-sdk';
-import { RECALL_HEADER } from '@ctxopt/core';
+import { RECALL_HEADER } from '@ctxopt/core/internal';
 import { wrapLanguageModel } from 'ai';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

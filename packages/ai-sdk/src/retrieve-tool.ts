@@ -1,12 +1,11 @@
 import { jsonSchema, type Tool, tool } from '@ai-sdk/provider-utils';
+import { createOriginalRetriever, type RetrieveToolOptions } from '@ctxopt/core';
 import {
-  createOriginalRetriever,
   handleError,
   isHandle,
   RETRIEVE_TOOL_DESCRIPTION,
   RETRIEVE_TOOL_INPUT_SCHEMA,
-  type RetrieveToolOptions,
-} from '@ctxopt/core';
+} from '@ctxopt/core/internal';
 import { toPlannerMessages } from './planner-messages.ts';
 
 export type { RetrieveToolOptions };

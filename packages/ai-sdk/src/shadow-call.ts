@@ -6,7 +6,8 @@ import type {
   LanguageModelV4StreamPart,
   LanguageModelV4StreamResult,
 } from '@ai-sdk/provider';
-import type { ShadowAnswer, ShadowTicket } from '@ctxopt/core';
+import type { ShadowAnswer } from '@ctxopt/core';
+import type { ShadowTicket } from '@ctxopt/core/internal';
 import { answerOfContent, questionOf, streamAnswerCollector } from './shadow-answer.ts';
 
 interface ShadowRecord {

@@ -1,7 +1,8 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { InvalidArgumentError } from '@ai-sdk/provider';
 import { contextOptimizerMiddleware, createContextOptimizer } from '@ctxopt/ai-sdk';
-import type { ClientOptionKey, ConversationPolicyFields } from '@ctxopt/core';
+import type { ConversationPolicyFields } from '@ctxopt/core';
+import type { ClientOptionKey } from '@ctxopt/core/internal';
 import { LocalContextOptimizer } from '@ctxopt/local';
 import { generateText, wrapLanguageModel } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,20 +1,12 @@
 // Runs first: a clear error on a Node.js older than the packages support, before undici loads.
 import './node-version-guard.ts';
 
-export {
-  type BlockCompressionRun,
-  type BlockRunCall,
-  type BlockSettings,
-  runBlockCompression,
-} from './blocks/block-compression-run.ts';
-export {
-  type Block,
-  type BlockMessage,
-  type BlockPart,
-  type BlockPlan,
-  type BlockPlanOptions,
-  DEFAULT_BLOCK_TOKENS,
-  DEFAULT_KEEP_LAST,
+export type {
+  Block,
+  BlockMessage,
+  BlockPart,
+  BlockPlan,
+  BlockPlanOptions,
 } from './blocks/block-message.ts';
 export {
   type ApplyBlockModeOptions,
@@ -35,12 +27,7 @@ export {
   type CompressedPart,
   compressBlocks,
 } from './blocks/compress-blocks.ts';
-export {
-  compressedPartText,
-  RETRIEVE_TOOL_DESCRIPTION,
-  RETRIEVE_TOOL_INPUT_SCHEMA,
-  RETRIEVE_TOOL_NAME,
-} from './blocks/compressed-part.ts';
+export { compressedPartText, RETRIEVE_TOOL_NAME } from './blocks/compressed-part.ts';
 export { compressionKey, handleOf, originalKey } from './blocks/compression-key.ts';
 export { conversationIdOf } from './blocks/conversation-id.ts';
 export {
@@ -59,27 +46,13 @@ export {
 export { planBlocks } from './blocks/plan-blocks.ts';
 export {
   DEFAULT_RECALL_TOKENS,
-  RECALL_HEADER,
   type RecalledUnit,
   type RecallSource,
   recallOriginals,
-  recallText,
 } from './blocks/recall.ts';
-export {
-  echoInput,
-  HANDLE_PATTERN,
-  handleError,
-  isHandle,
-  type RetrieveScope,
-  retrieveOriginal,
-} from './blocks/retrieve-original.ts';
+export { type RetrieveScope, retrieveOriginal } from './blocks/retrieve-original.ts';
 export { ContextOptimizerClient, type ContextOptimizerClientOptions } from './client.ts';
-export {
-  type ClientOptionKey,
-  clientOptionKeys,
-  isContextOptimizer,
-  pickClientOptions,
-} from './client-option-keys.ts';
+export { clientOptionKeys, isContextOptimizer, pickClientOptions } from './client-option-keys.ts';
 export type { ContextOptimizer, RequestOptions } from './context-optimizer.ts';
 export {
   APIConnectionError,
@@ -100,71 +73,52 @@ export {
   UnprocessableEntityError,
   type ValidationIssue,
 } from './errors.ts';
-export { generateAsOperation } from './generate-as-operation.ts';
 export { isRetryableError } from './is-retryable-error.ts';
 export type { Logger, LogLevel } from './logger.ts';
 export { OperationKeys, type OperationKeysOptions } from './operation-keys.ts';
 export { applyCompression, type MessageEdits } from './planner/apply-compression.ts';
-export { applyPlan } from './planner/apply-plan.ts';
-export {
-  COMPRESSED_HISTORY_HEADER,
-  COMPRESSED_TOOL_RESULT_HEADER,
-  compressedHistoryText,
-  compressedToolResultText,
-} from './planner/compressed-history.ts';
-export { CompressionCache } from './planner/compression-cache.ts';
+export { COMPRESSED_HISTORY_HEADER, compressedHistoryText } from './planner/compressed-history.ts';
 export type {
   BlockReport,
   CompressedSpanReport,
   CompressionReport,
 } from './planner/compression-report.ts';
 export {
-  type ConversationPlan,
   DEFAULT_MIN_TOKENS,
   type PlannerMessage,
   type PlannerToolCall,
   type PlannerToolResult,
-  type PlanOptions,
-  type PlanSkipReason,
 } from './planner/conversation.ts';
 export {
   type CompressionCall,
   type CompressionRun,
   ConversationCompressor,
 } from './planner/conversation-compressor.ts';
-export {
-  type BlockOptions,
-  type CompressionTrigger,
-  type ConversationCallOptions,
-  type ConversationPolicy,
-  type ConversationPolicyFields,
-  type ConversationPolicyOptions,
-  DEFAULT_POLICY,
-  type KeepLast,
-  type ToolResultPolicy,
+export type {
+  BlockOptions,
+  CompressionTrigger,
+  ConversationCallOptions,
+  ConversationPolicy,
+  ConversationPolicyFields,
+  ConversationPolicyOptions,
+  KeepLast,
+  ToolResultPolicy,
 } from './planner/conversation-policy.ts';
 export { Deadline } from './planner/deadline.ts';
-export { estimateTokens } from './planner/estimate-tokens.ts';
 export { fitContext } from './planner/fit-context.ts';
-export {
-  checkOptionKeys,
-  type OptionSource,
-  renamedOptions,
-} from './planner/option-keys.ts';
+export { checkOptionKeys, type OptionSource, renamedOptions } from './planner/option-keys.ts';
 export {
   type CompressionPlan,
   type CompressionSkipReason,
   type CompressionSpan,
   planCompression,
 } from './planner/plan-compression.ts';
-export { planConversation } from './planner/plan-conversation.ts';
 export {
   applyCallOptions,
   conversationPolicyKeys,
   resolveConversationPolicy,
 } from './planner/resolve-policy.ts';
-export { CalibratedTokenCounter, type TokenCounter } from './planner/token-counter.ts';
-export { REDACTED, redactSecrets, redactSecretsDeep, secretList } from './redact-secrets.ts';
+export { redactSecrets, redactSecretsDeep, secretList } from './redact-secrets.ts';
 export {
   type CompressionLevel,
   type CompressionMode,
@@ -185,8 +139,6 @@ export {
   generateResponseSchema,
   idempotencyKeySchema,
   knownProviders,
-  type LevelOrMode,
-  levelOrModeOf,
   MAX_CONTEXT_MESSAGES,
   MAX_IDEMPOTENCY_KEY_LENGTH,
   MAX_OUTPUT_TOKENS,
@@ -203,8 +155,7 @@ export {
 export type { AgreementFigure, ContentKind } from './shadow/agreement-stats.ts';
 export { defaultJudge } from './shadow/default-judge.ts';
 export { judgeRubric, readJudgeReply } from './shadow/judge-rubric.ts';
-export type { AdaptSettings, LevelChange } from './shadow/level-controller.ts';
-export type { ShadowSettings } from './shadow/resolve-shadow.ts';
+export type { LevelChange } from './shadow/level-controller.ts';
 export type {
   JudgeInput,
   JudgeVerdict,
@@ -212,13 +163,7 @@ export type {
   ShadowJudge,
   ShadowToolCall,
 } from './shadow/shadow-answer.ts';
-export type {
-  ShadowCall,
-  ShadowEvaluator,
-  ShadowSkipReason,
-  ShadowSummary,
-  ShadowTicket,
-} from './shadow/shadow-evaluator.ts';
+export type { ShadowSkipReason } from './shadow/shadow-evaluator.ts';
 export type {
   ShadowEvent,
   ShadowFailedEvent,
@@ -227,12 +172,8 @@ export type {
   ShadowObservedEvent,
 } from './shadow/shadow-event.ts';
 export type { AdaptOptions, ShadowOptions, ShadowPolicyFields } from './shadow/shadow-options.ts';
+export type { CompressionStore } from './store/compression-store.ts';
 export {
-  type CompressionStore,
-  DEFAULT_STORE_TTL_SECONDS,
-} from './store/compression-store.ts';
-export {
-  DEFAULT_STORE_TIMEOUT_MS,
   type GuardedStore,
   type GuardedStoreOptions,
   guardStore,

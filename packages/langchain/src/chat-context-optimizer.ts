@@ -2,10 +2,10 @@ import {
   type ContextOptimizer,
   type GenerateParams,
   type GenerateResponse,
-  generateAsOperation,
   type ProviderId,
   validateGenerateParams,
 } from '@ctxopt/core';
+import { generateAsOperation } from '@ctxopt/core/internal';
 import type { CallbackManagerForLLMRun } from '@langchain/core/callbacks/manager';
 import {
   BaseChatModel,

@@ -1,9 +1,5 @@
-import {
-  ContextOptimizerError,
-  compressionLevels,
-  compressionModes,
-  type LevelOrMode,
-} from '@ctxopt/core';
+import { ContextOptimizerError, compressionLevels, compressionModes } from '@ctxopt/core';
+import type { LevelOrMode } from '@ctxopt/core/internal';
 import type { CompressSettingsOptions, FailOpenOptions, OnError } from './optimizer-options.ts';
 
 /** The checked form of the compress options, ready to spread into a request body. */

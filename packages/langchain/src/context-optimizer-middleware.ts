@@ -1,4 +1,5 @@
-import type { CompressionReport, ConversationPolicy, ShadowSummary } from '@ctxopt/core';
+import type { CompressionReport, ConversationPolicy } from '@ctxopt/core';
+import type { ShadowSummary } from '@ctxopt/core/internal';
 import { AIMessage } from '@langchain/core/messages';
 import { createMiddleware } from 'langchain';
 import { marksOutsideMessages } from './app-cache-marks.ts';

@@ -1,4 +1,5 @@
-import { type CompressionReport, ContextOptimizerError, type ShadowTicket } from '@ctxopt/core';
+import { type CompressionReport, ContextOptimizerError } from '@ctxopt/core';
+import type { ShadowTicket } from '@ctxopt/core/internal';
 import type { CallbackManagerForChainRun } from '@langchain/core/callbacks/manager';
 import {
   AIMessage,

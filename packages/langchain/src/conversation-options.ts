@@ -1,16 +1,15 @@
 import {
-  type ClientOptionKey,
   ConversationCompressor,
   type ConversationPolicyFields,
   type ConversationPolicyOptions,
   checkOptionKeys,
   clientOptionKeys,
   conversationPolicyKeys,
-  type LevelOrMode,
   resolveConversationPolicy,
   type ShadowJudge,
   type ShadowOptions,
 } from '@ctxopt/core';
+import type { ClientOptionKey, LevelOrMode } from '@ctxopt/core/internal';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { type CompressedMessageFactory, compressedHistoryMessage } from './compressed-message.ts';
 import type { CtxoptEventSource } from './ctxopt-events.ts';

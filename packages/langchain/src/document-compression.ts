@@ -1,5 +1,6 @@
 import type { ContextOptimizer } from '@ctxopt/core';
-import { APIUserAbortError, type CompressResponse, estimateTokens } from '@ctxopt/core';
+import { APIUserAbortError, type CompressResponse } from '@ctxopt/core';
+import { estimateTokens } from '@ctxopt/core/internal';
 import { Document, type DocumentInterface } from '@langchain/core/documents';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import type { CompressSettings } from './compress-settings.ts';

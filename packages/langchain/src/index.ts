@@ -6,11 +6,7 @@ export {
   ChatContextOptimizer,
   type ChatContextOptimizerOptions,
 } from './chat-context-optimizer.ts';
-export {
-  COMPRESSED_HISTORY_HEADER,
-  type CompressedMessageFactory,
-  compressedHistoryMessage,
-} from './compressed-message.ts';
+export { type CompressedMessageFactory, compressedHistoryMessage } from './compressed-message.ts';
 export {
   ContextOptimizerCompressor,
   type ContextOptimizerCompressorOptions,

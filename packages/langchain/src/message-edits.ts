@@ -1,4 +1,5 @@
-import { type CompressionRun, compressedToolResultText, type MessageEdits } from '@ctxopt/core';
+import type { CompressionRun, MessageEdits } from '@ctxopt/core';
+import { compressedToolResultText } from '@ctxopt/core/internal';
 import { AIMessage, type BaseMessage, ToolMessage } from '@langchain/core/messages';
 import { appCacheMarks } from './app-cache-marks.ts';
 import { withCacheMarker, withContentBlocks } from './cache-marker.ts';

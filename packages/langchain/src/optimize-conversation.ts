@@ -4,8 +4,8 @@ import {
   type CompressionReport,
   type ConversationCompressor,
   type ConversationPolicy,
-  type ShadowCall,
 } from '@ctxopt/core';
+import type { ShadowCall } from '@ctxopt/core/internal';
 import type { BaseMessage } from '@langchain/core/messages';
 import type { RunnableConfig } from '@langchain/core/runnables';
 import type { CompressedMessageFactory } from './compressed-message.ts';

@@ -4,9 +4,9 @@ import {
   type ContextOptimizerClientOptions,
   ContextOptimizerError,
   isContextOptimizer,
-  type LevelOrMode,
   pickClientOptions,
 } from '@ctxopt/core';
+import type { LevelOrMode } from '@ctxopt/core/internal';
 
 /**
  * Where the classes get their `ContextOptimizer`: a ready one (`optimizer`, such as a

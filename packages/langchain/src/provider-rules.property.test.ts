@@ -1,4 +1,4 @@
-import { RECALL_HEADER } from '@ctxopt/core';
+import { RECALL_HEADER } from '@ctxopt/core/internal';
 import { ContextOptimizerRunnable } from '@ctxopt/langchain';
 import {
   AIMessage,

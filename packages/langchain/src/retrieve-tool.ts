@@ -1,12 +1,14 @@
 import {
   createOriginalRetriever,
+  RETRIEVE_TOOL_NAME,
+  type RetrieveToolOptions,
+} from '@ctxopt/core';
+import {
   handleError,
   isHandle,
   RETRIEVE_TOOL_DESCRIPTION,
   RETRIEVE_TOOL_INPUT_SCHEMA,
-  RETRIEVE_TOOL_NAME,
-  type RetrieveToolOptions,
-} from '@ctxopt/core';
+} from '@ctxopt/core/internal';
 import type { BaseMessage } from '@langchain/core/messages';
 import { DynamicStructuredTool } from '@langchain/core/tools';
 import type { JsonSchema7ObjectType } from '@langchain/core/utils/json_schema';

@@ -3,16 +3,7 @@ import '@ctxopt/core/node-version-guard';
 
 /** Re-exported for the emulator's users; the value is the contract's, kept in core. */
 export { DEFAULT_MAX_OUTPUT_TOKENS } from '@ctxopt/core';
-export { type Authentication, createAuthenticator, generateApiKey } from './emulator/api-keys.ts';
-export {
-  DEFAULT_HEADERS_TIMEOUT_MS,
-  DEFAULT_HOST,
-  DEFAULT_MAX_BODY_BYTES,
-  DEFAULT_MAX_RECORDED_REQUESTS,
-  DEFAULT_REQUEST_TIMEOUT_MS,
-  type EmulatorOptions,
-} from './emulator/emulator-options.ts';
-export { type ErrorCode, errorCodes } from './emulator/error-codes.ts';
+export type { EmulatorOptions } from './emulator/emulator-options.ts';
 export {
   type FailOptions,
   type Fault,
@@ -20,18 +11,7 @@ export {
   type RandomFaultOptions,
 } from './emulator/faults.ts';
 export {
-  DEFAULT_IDEMPOTENCY_MAX_BYTES,
-  DEFAULT_IDEMPOTENCY_MAX_ENTRIES,
-  DEFAULT_IDEMPOTENCY_TTL_MS,
-  type IdempotencyClaim,
-  IdempotencyStore,
-  type IdempotencyStoreOptions,
-  type IdempotentOutcome,
-  type UnstoredRun,
-} from './emulator/idempotency-store.ts';
-export {
   type Charge,
-  DEFAULT_LIMIT_TOKENS,
   QuotaLedger,
   type QuotaLedgerOptions,
   type Reservation,
@@ -40,7 +20,7 @@ export type { RequestRecord } from './emulator/request-record.ts';
 export { type Emulator, startEmulator } from './emulator/start-emulator.ts';
 export { compressContext, type EngineResult } from './engine/compress-context.ts';
 export { countTokens } from './engine/tokenizer.ts';
-export { MAX_STATE_BYTES, MAX_STATE_PAGE } from './inspector/create-inspector.ts';
+export { MAX_STATE_BYTES } from './inspector/create-inspector.ts';
 export { MAX_FIELD_CHARS, type OperationSummary } from './inspector/inspected-operation.ts';
 export type { InspectorState } from './inspector/inspector-state.ts';
 export type { MarkedSegment } from './inspector/mark-sentences.ts';
@@ -55,40 +35,23 @@ export {
   type LocalContextOptimizerOptions,
 } from './local-context-optimizer.ts';
 export {
-  ANTHROPIC_BASE_URL,
-  ANTHROPIC_VERSION,
   type AnthropicAdapterOptions,
   createAnthropicAdapter,
 } from './providers/anthropic-adapter.ts';
-export { buildPrompt, type Prompt } from './providers/build-prompt.ts';
-export {
-  createGoogleAdapter,
-  GOOGLE_BASE_URL,
-  type GoogleAdapterOptions,
-} from './providers/google-adapter.ts';
+export type { Prompt } from './providers/build-prompt.ts';
+export { createGoogleAdapter, type GoogleAdapterOptions } from './providers/google-adapter.ts';
 export {
   createOfflineAdapter,
   OFFLINE_ANSWER_PREFIX,
   OFFLINE_NO_MATCH_ANSWER,
   offlineAnswer,
 } from './providers/offline-adapter.ts';
-export {
-  createOpenAIAdapter,
-  OPENAI_BASE_URL,
-  type OpenAIAdapterOptions,
-} from './providers/openai-adapter.ts';
-export { DEFAULT_PROVIDER_TIMEOUT_MS, type ProviderHttpOptions } from './providers/post-json.ts';
+export { createOpenAIAdapter, type OpenAIAdapterOptions } from './providers/openai-adapter.ts';
+export type { ProviderHttpOptions } from './providers/post-json.ts';
 export type {
   ProviderAdapter,
   ProviderAnswer,
   ProviderCall,
 } from './providers/provider-adapter.ts';
 export { ProviderError, type ProviderFailure } from './providers/provider-error.ts';
-export {
-  createProviderRegistry,
-  type ProviderRegistry,
-  type ProviderResolution,
-  type ProviderSettings,
-  type SupportedProvider,
-  supportedProviders,
-} from './providers/provider-registry.ts';
+export type { ProviderSettings, SupportedProvider } from './providers/provider-registry.ts';

@@ -4,10 +4,10 @@ import {
   MemoryCompressionStore,
   type PlannerMessage,
   resolveConversationPolicy,
-  runBlockCompression,
 } from '@ctxopt/core';
 import { describe, expect, it } from 'vitest';
 import { lineOptimizer, recordLines } from '../test-support/line-optimizer.ts';
+import { runBlockCompression } from './block-compression-run.ts';
 
 function agentHistory(turns: number, question: string): PlannerMessage[] {
   const messages: PlannerMessage[] = [{ role: 'system', text: 'You answer order questions.' }];

@@ -1,13 +1,8 @@
-import {
-  guardStore,
-  MemoryCompressionStore,
-  RECALL_HEADER,
-  recallOriginals,
-  runBlockMode,
-} from '@ctxopt/core';
+import { guardStore, MemoryCompressionStore, recallOriginals, runBlockMode } from '@ctxopt/core';
 import { describe, expect, it } from 'vitest';
 import { lineOptimizer } from '../test-support/line-optimizer.ts';
 import { lookupConversation } from '../test-support/lookup-conversation.ts';
+import { RECALL_HEADER } from './recall.ts';
 
 describe('query-aware recall of compressed originals', () => {
   it('brings back the record a late question names when the compression dropped it', async () => {

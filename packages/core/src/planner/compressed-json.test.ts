@@ -1,5 +1,6 @@
-import { compressedPartText, compressedToolResultText } from '@ctxopt/core';
+import { compressedPartText } from '@ctxopt/core';
 import { describe, expect, it } from 'vitest';
+import { compressedToolResultText } from './compressed-history.ts';
 
 /** A compressed JSON tool result or block part stays one valid JSON document, its numbers untouched. */
 describe('the note on a compressed JSON document', () => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { conversationPolicyKeys, DEFAULT_POLICY, resolveConversationPolicy } from '@ctxopt/core';
+import { conversationPolicyKeys, resolveConversationPolicy } from '@ctxopt/core';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_POLICY } from './conversation-policy.ts';
 
 const readme = (name: string) =>
   readFileSync(new URL(`../../../${name}/README.md`, import.meta.url), 'utf8');

@@ -1,10 +1,6 @@
-import {
-  applyCallOptions,
-  DEFAULT_POLICY,
-  InvalidOptionError,
-  resolveConversationPolicy,
-} from '@ctxopt/core';
+import { applyCallOptions, InvalidOptionError, resolveConversationPolicy } from '@ctxopt/core';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_POLICY } from './conversation-policy.ts';
 
 describe('resolveConversationPolicy', () => {
   it('fills in the shared defaults', () => {

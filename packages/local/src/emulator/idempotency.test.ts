@@ -1,5 +1,6 @@
-import { type Emulator, IdempotencyStore, startEmulator } from '@ctxopt/local';
+import { type Emulator, startEmulator } from '@ctxopt/local';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { IdempotencyStore } from './idempotency-store.ts';
 import { LONG_CONTEXT, send } from './testing/send.ts';
 import { startSlowProvider } from './testing/slow-provider.ts';
 

@@ -1,4 +1,4 @@
-import { levelOrModeOf } from '@ctxopt/core';
+import { levelOrModeOf } from '@ctxopt/core/internal';
 import { compressContext } from '../engine/compress-context.ts';
 import type { InspectedOperation, OperationSummary } from './inspected-operation.ts';
 import { type MarkedSegment, markSentences } from './mark-sentences.ts';
