@@ -10,7 +10,6 @@ export {
 } from './context-optimizer-language-model.ts';
 export {
   type ContextOptimizerMiddleware,
-  type ContextOptimizerMiddlewareOptions,
   contextOptimizerMiddleware,
 } from './context-optimizer-middleware.ts';
 export {
@@ -19,6 +18,7 @@ export {
   createContextOptimizer,
   ctxopt,
 } from './context-optimizer-provider.ts';
+export type { ContextOptimizerMiddlewareOptions } from './middleware-options.ts';
 export type { ContextOptimizerModelId } from './model-id.ts';
 export type { OptimizerSourceOptions } from './optimizer-source.ts';
 export { type GenerateTarget, mapGenerateTarget } from './provider-id.ts';

@@ -117,6 +117,7 @@ export type {
   BlockReport,
   CompressedSpanReport,
   CompressionReport,
+  CompressionSkipReason,
 } from './planner/compression-report.ts';
 export {
   type ConversationPlan,
@@ -153,7 +154,6 @@ export {
 } from './planner/option-keys.ts';
 export {
   type CompressionPlan,
-  type CompressionSkipReason,
   type CompressionSpan,
   planCompression,
 } from './planner/plan-compression.ts';
