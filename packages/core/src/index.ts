@@ -7,14 +7,12 @@ export {
   type BlockSettings,
   runBlockCompression,
 } from './blocks/block-compression-run.ts';
-export {
-  type Block,
-  type BlockMessage,
-  type BlockPart,
-  type BlockPlan,
-  type BlockPlanOptions,
-  DEFAULT_BLOCK_TOKENS,
-  DEFAULT_KEEP_LAST,
+export type {
+  Block,
+  BlockMessage,
+  BlockPart,
+  BlockPlan,
+  BlockPlanOptions,
 } from './blocks/block-message.ts';
 export {
   type ApplyBlockModeOptions,
@@ -119,14 +117,13 @@ export type {
   CompressionReport,
   CompressionSkipReason,
 } from './planner/compression-report.ts';
-export {
-  type ConversationPlan,
-  DEFAULT_MIN_TOKENS,
-  type PlannerMessage,
-  type PlannerToolCall,
-  type PlannerToolResult,
-  type PlanOptions,
-  type PlanSkipReason,
+export type {
+  ConversationPlan,
+  PlannerMessage,
+  PlannerToolCall,
+  PlannerToolResult,
+  PlanOptions,
+  PlanSkipReason,
 } from './planner/conversation.ts';
 export {
   type CompressionCall,
@@ -140,6 +137,7 @@ export {
   type ConversationPolicy,
   type ConversationPolicyFields,
   type ConversationPolicyOptions,
+  DEFAULT_MIN_TOKENS,
   DEFAULT_POLICY,
   type KeepLast,
   type ToolResultPolicy,
