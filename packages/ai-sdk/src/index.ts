@@ -6,7 +6,6 @@ export { type ContextOptimizerCallOptions, CTXOPT_KEY } from './call-options.ts'
 export { createCompressedMessage } from './compressed-message.ts';
 export {
   type ContextOptimizerMiddleware,
-  type ContextOptimizerMiddlewareOptions,
   contextOptimizerMiddleware,
 } from './context-optimizer-middleware.ts';
 export {
@@ -15,6 +14,7 @@ export {
   createContextOptimizer,
   ctxopt,
 } from './context-optimizer-provider.ts';
+export type { ContextOptimizerMiddlewareOptions } from './middleware-options.ts';
 export type { ContextOptimizerModelId } from './model-id.ts';
 export type { OptimizerSourceOptions } from './optimizer-source.ts';
 export { createRetrieveTool, type RetrieveToolOptions } from './retrieve-tool.ts';

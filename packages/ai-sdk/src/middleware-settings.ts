@@ -9,8 +9,8 @@ import {
   resolveConversationPolicy,
 } from '@ctxopt/core';
 import { createCompressedMessage } from './compressed-message.ts';
-import type { ContextOptimizerMiddlewareOptions } from './context-optimizer-middleware.ts';
 import { optionError } from './error-mapping.ts';
+import type { ContextOptimizerMiddlewareOptions } from './middleware-options.ts';
 import { resolveOptimizer } from './optimizer-source.ts';
 import { middlewareOptionKeys } from './option-keys.ts';
 import { isLanguageModel, judgeWithModel } from './shadow-judge-model.ts';

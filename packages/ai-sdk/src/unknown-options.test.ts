@@ -7,8 +7,8 @@ import { LocalContextOptimizer } from '@ctxopt/local';
 import { generateText, wrapLanguageModel } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeOpenAIChat } from '../../../test/support/fake-openai-chat.ts';
-import type { ContextOptimizerMiddlewareFields } from './context-optimizer-middleware.ts';
 import type { ContextOptimizerProviderFields } from './context-optimizer-provider.ts';
+import type { ContextOptimizerMiddlewareFields } from './middleware-options.ts';
 import type { middlewareOwnKeys, providerOwnKeys } from './option-keys.ts';
 import './test-support/quiet-warnings.ts';
 

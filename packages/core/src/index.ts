@@ -82,34 +82,34 @@ export type {
   BlockReport,
   CompressedSpanReport,
   CompressionReport,
+  CompressionSkipReason,
 } from './planner/compression-report.ts';
-export {
-  DEFAULT_MIN_TOKENS,
-  type PlannerMessage,
-  type PlannerToolCall,
-  type PlannerToolResult,
+export type {
+  PlannerMessage,
+  PlannerToolCall,
+  PlannerToolResult,
 } from './planner/conversation.ts';
 export {
   type CompressionCall,
   type CompressionRun,
   ConversationCompressor,
 } from './planner/conversation-compressor.ts';
-export type {
-  BlockOptions,
-  CompressionTrigger,
-  ConversationCallOptions,
-  ConversationPolicy,
-  ConversationPolicyFields,
-  ConversationPolicyOptions,
-  KeepLast,
-  ToolResultPolicy,
+export {
+  type BlockOptions,
+  type CompressionTrigger,
+  type ConversationCallOptions,
+  type ConversationPolicy,
+  type ConversationPolicyFields,
+  type ConversationPolicyOptions,
+  DEFAULT_MIN_TOKENS,
+  type KeepLast,
+  type ToolResultPolicy,
 } from './planner/conversation-policy.ts';
 export { Deadline } from './planner/deadline.ts';
 export { fitContext } from './planner/fit-context.ts';
 export { checkOptionKeys, type OptionSource, renamedOptions } from './planner/option-keys.ts';
 export {
   type CompressionPlan,
-  type CompressionSkipReason,
   type CompressionSpan,
   planCompression,
 } from './planner/plan-compression.ts';

@@ -54,11 +54,3 @@ export interface BlockPlanOptions {
    */
   keepLast?: number;
 }
-
-/**
- * About two turns of a tool-calling agent: the tail stays verbatim (and cached) until it
- * holds this much, so most calls reuse the whole previous prompt, and a block is
- * rewritten once every few turns rather than at every turn.
- */
-export const DEFAULT_BLOCK_TOKENS = 2500;
-export const DEFAULT_KEEP_LAST = 3;

@@ -1,9 +1,5 @@
-import {
-  type BlockMessage,
-  type BlockPlan,
-  type BlockPlanOptions,
-  DEFAULT_KEEP_LAST,
-} from './block-message.ts';
+import { DEFAULT_POLICY } from '../planner/conversation-policy.ts';
+import type { BlockMessage, BlockPlan, BlockPlanOptions } from './block-message.ts';
 import {
   type BlockCompression,
   type BlockCompressionSettings,
@@ -55,7 +51,7 @@ export async function runBlockMode(
   const lastUser = questions.at(-1) ?? -1;
   const recall =
     lastUser === -1 ? [] : questionRecall(messages, compression.parts, lastUser, budget);
-  const keepLast = settings.keepLast ?? DEFAULT_KEEP_LAST;
+  const keepLast = settings.keepLast ?? DEFAULT_POLICY.toolResultsKeepLast;
   const keptRecalls = questions.slice(0, -1).flatMap((at, order) => {
     const results = messages
       .slice(at + 1, questions[order + 1])

@@ -1,12 +1,6 @@
+import { DEFAULT_POLICY } from '../planner/conversation-policy.ts';
 import { estimateTokens } from '../planner/estimate-tokens.ts';
-import {
-  type Block,
-  type BlockMessage,
-  type BlockPlan,
-  type BlockPlanOptions,
-  DEFAULT_BLOCK_TOKENS,
-  DEFAULT_KEEP_LAST,
-} from './block-message.ts';
+import type { Block, BlockMessage, BlockPlan, BlockPlanOptions } from './block-message.ts';
 
 /**
  * A block also closes once it holds a tool-result message: a result is compressed as soon
@@ -34,13 +28,17 @@ export function planBlocks(
   messages: readonly BlockMessage[],
   options: BlockPlanOptions = {},
 ): BlockPlan {
-  const blockTokens = options.blockTokens ?? DEFAULT_BLOCK_TOKENS;
-  const pinnedRoles = new Set(options.pinnedRoles ?? ['system']);
+  const blockTokens = options.blockTokens ?? DEFAULT_POLICY.blockTokens;
+  const pinnedRoles = new Set(options.pinnedRoles ?? DEFAULT_POLICY.pinnedRoles);
   let headEnd = 0;
   while (headEnd < messages.length && pinnedRoles.has(messages[headEnd]!.role)) headEnd++;
 
   const allowedCut = cleanCuts(messages);
-  const openFrom = openBoundary(messages, options.keepLast ?? DEFAULT_KEEP_LAST, headEnd);
+  const openFrom = openBoundary(
+    messages,
+    options.keepLast ?? DEFAULT_POLICY.toolResultsKeepLast,
+    headEnd,
+  );
   const blocks: Block[] = [];
   let start = headEnd;
   let tokens = 0;

@@ -1,3 +1,4 @@
+import { DEFAULT_POLICY } from '../planner/conversation-policy.ts';
 import { estimateTokens } from '../planner/estimate-tokens.ts';
 
 /** A compressed part whose original may hold what the current question needs. */
@@ -12,8 +13,8 @@ export interface RecalledUnit {
   text: string;
 }
 
-/** The budget of a recall, in estimated tokens, unless the caller sets one. */
-export const DEFAULT_RECALL_TOKENS = 300;
+/** The budget of a recall, in estimated tokens, unless the caller sets one (`DEFAULT_POLICY.recallTokens`). */
+export const DEFAULT_RECALL_TOKENS = DEFAULT_POLICY.recallTokens;
 
 /** The line that opens a recall message. */
 export const RECALL_HEADER =
@@ -54,7 +55,7 @@ export function recallTerms(text: string): string[] {
 export function recallOriginals(
   query: string,
   sources: readonly RecallSource[],
-  budgetTokens = DEFAULT_RECALL_TOKENS,
+  budgetTokens: number = DEFAULT_RECALL_TOKENS,
 ): RecalledUnit[] {
   const queryTerms = new Set(recallTerms(query));
   if (queryTerms.size === 0 || budgetTokens <= 0) return [];

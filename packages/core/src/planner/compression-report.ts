@@ -1,6 +1,9 @@
 import type { MonthlyUsage } from '../schemas.ts';
 import type { ErrorSummary } from '../usage-summary.ts';
-import type { CompressionSkipReason } from './plan-compression.ts';
+import type { PlanSkipReason } from './conversation.ts';
+
+/** Why a prompt was sent as it came: compression off, under the trigger, or nothing worth sending. */
+export type CompressionSkipReason = 'disabled' | 'below-trigger' | PlanSkipReason;
 
 /** What happened to one span of a prompt. */
 export interface CompressedSpanReport {

@@ -42,12 +42,6 @@ export interface PlannerToolResult {
   text: string | undefined;
 }
 
-/**
- * The integrations' default `minTokens` for a conversation: a history shorter than about
- * 500 tokens costs more in a round trip than compression saves.
- */
-export const DEFAULT_MIN_TOKENS = 500;
-
 export interface PlanOptions {
   /** Below this estimated size of the compressible span, nothing is sent. @default 0 */
   minTokens?: number;

@@ -1,6 +1,7 @@
 import { InvalidOptionError } from '../errors.ts';
 import { type CompressParams, levelOrModeOf } from '../schemas.ts';
-import type { PlannerMessage, PlanSkipReason } from './conversation.ts';
+import type { CompressionSkipReason } from './compression-report.ts';
+import type { PlannerMessage } from './conversation.ts';
 import type { ConversationPolicy } from './conversation-policy.ts';
 import { estimateTokens } from './estimate-tokens.ts';
 import { planConversation } from './plan-conversation.ts';
@@ -32,8 +33,6 @@ export type CompressionSpan =
       params: CompressParams;
       estimatedTokens: number;
     };
-
-export type CompressionSkipReason = 'disabled' | 'below-trigger' | PlanSkipReason;
 
 /** What the policy does with one prompt. */
 export interface CompressionPlan {

@@ -1,4 +1,5 @@
 import type { ConversationPlan, PlannerMessage, PlanOptions } from './conversation.ts';
+import { DEFAULT_POLICY } from './conversation-policy.ts';
 import { estimateTokens } from './estimate-tokens.ts';
 import { fitContext } from './fit-context.ts';
 
@@ -18,7 +19,7 @@ export function planConversation(
   messages: readonly PlannerMessage[],
   options: PlanOptions = {},
 ): ConversationPlan {
-  const pinnedRoles = new Set(options.pinnedRoles ?? ['system']);
+  const pinnedRoles = new Set(options.pinnedRoles ?? DEFAULT_POLICY.pinnedRoles);
   const lastUser = messages.findLastIndex((message) => message.role === 'user');
   const protectedFrom = messages.length - Math.max(0, options.protectLastMessages ?? 0);
   const tailStart = Math.max(

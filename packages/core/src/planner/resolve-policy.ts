@@ -67,7 +67,7 @@ const basePolicy: ConversationPolicy = {
     minTokens: DEFAULT_POLICY.toolResultsMinTokens,
   },
   reasoning: 'keep',
-  pinnedRoles: ['system'],
+  pinnedRoles: DEFAULT_POLICY.pinnedRoles,
   timeout: DEFAULT_POLICY.timeout,
   onError: 'passthrough',
   contextWindow: undefined,

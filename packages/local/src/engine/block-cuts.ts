@@ -1,8 +1,9 @@
 import { recordLineStarts } from './record-lines.ts';
-import type { Label, UnitKind } from './segment.ts';
+import type { Label } from './role-label.ts';
 import { findSentenceCuts } from './sentence-cuts.ts';
 import { isCased } from './text-case.ts';
 import { isSafeCut } from './token-boundary.ts';
+import type { UnitKind } from './unit-kind.ts';
 
 /**
  * Where units should start, read line by line: fenced code and tables as one block

@@ -1,4 +1,5 @@
 import { type AssembledOutput, assembleOutput } from './assemble-output.ts';
+import { type MessageSpan, messageSpans } from './message-spans.ts';
 import type { Segmentation } from './segment.ts';
 import {
   type ItemSelectionInput,
@@ -9,7 +10,7 @@ import {
 } from './select-turns.ts';
 import { messagesOfNamedDays } from './session-dates.ts';
 import type { ScoringTuning } from './tuning.ts';
-import { asksQuestion, type MessageSpan, messageSpans, scoreTurnPriors } from './turn-priors.ts';
+import { asksQuestion, scoreTurnPriors } from './turn-priors.ts';
 import type { UnitIndex } from './unit-index.ts';
 
 /**

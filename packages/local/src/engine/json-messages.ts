@@ -2,7 +2,8 @@ import type { ContextMessage } from '@ctxopt/core';
 import { type AssembledOutput, assembleOutput } from './assemble-output.ts';
 import { countChunks } from './chunk-counter.ts';
 import { compressJson, type ParsedJson, parseJsonDocument } from './compress-json.ts';
-import type { Label, Unit } from './segment.ts';
+import type { Label } from './role-label.ts';
+import type { Unit } from './segment.ts';
 
 /**
  * A message whose content is one JSON object or array (a tool result that holds an API

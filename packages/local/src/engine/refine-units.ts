@@ -1,5 +1,6 @@
 import { countChunks } from './chunk-counter.ts';
-import { isCompanionKind, type Segmentation, type Unit, type UnitKind } from './segment.ts';
+import type { Segmentation, Unit } from './segment.ts';
+import { isCompanionKind, type UnitKind } from './unit-kind.ts';
 
 /**
  * Cuts units too large for the budget into pieces, so that a block larger than the

@@ -1,6 +1,6 @@
 import type { ContextMessage } from '@ctxopt/core';
 import { isSpecialLine } from './block-cuts.ts';
-import type { Label } from './segment.ts';
+import type { Label } from './role-label.ts';
 
 /**
  * The text the engine reads and counts. A string is taken as it is. A message array

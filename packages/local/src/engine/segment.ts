@@ -1,5 +1,7 @@
 import { collectCuts } from './block-cuts.ts';
+import type { Label } from './role-label.ts';
 import { isSafeCut } from './token-boundary.ts';
+import type { UnitKind } from './unit-kind.ts';
 
 /**
  * Splits a text into the units the engine keeps or drops: sentences of prose, list
@@ -9,13 +11,6 @@ import { isSafeCut } from './token-boundary.ts';
  * token-boundary.ts), so their token counts add up to the count of the whole text.
  */
 
-/**
- * `heading` covers markdown headings, passage headers and title lines (block-cuts.ts) and role labels;
- * `frame` the lines that frame a block cut into pieces (a code fence, a table's header
- * row), which come along with any piece of the block kept (see refine-units.ts).
- */
-export type UnitKind = 'text' | 'item' | 'record' | 'code' | 'table' | 'heading' | 'frame';
-
 export interface Unit {
   start: number;
   end: number;
@@ -24,11 +19,6 @@ export interface Unit {
   section: number;
   /** Units this one is never kept without (the frames of its block). */
   needs?: number[];
-}
-
-/** Kinds kept only along with a unit that needs them, never for their own sake. */
-export function isCompanionKind(kind: UnitKind): boolean {
-  return kind === 'heading' || kind === 'frame';
 }
 
 export interface Section {
@@ -45,13 +35,6 @@ export interface Segmentation {
   sections: Section[];
   /** The unit of each message's role label (-1 once merged away); empty for a string. */
   labelUnits: number[];
-}
-
-/** A heading to force at an offset: the role label of a message. */
-export interface Label {
-  start: number;
-  end: number;
-  message: number;
 }
 
 const KIND_STRENGTH: Record<UnitKind, number> = {

@@ -1,6 +1,7 @@
 import { PairSet } from './pair-set.ts';
-import { isCompanionKind, type Segmentation } from './segment.ts';
+import type { Segmentation } from './segment.ts';
 import type { UnitIndex } from './unit-index.ts';
+import { isCompanionKind } from './unit-kind.ts';
 
 /**
  * Fills the token budget with the best units, best first, skipping near-duplicates of

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { MessageSpan } from './message-spans.ts';
 import { messagesOfNamedDays, namedDays, sessionStampDate } from './session-dates.ts';
-import type { MessageSpan } from './turn-priors.ts';
 
 describe('namedDays', () => {
   it.each([

@@ -1,4 +1,4 @@
-import type { MessageSpan } from './turn-priors.ts';
+import type { MessageSpan } from './message-spans.ts';
 
 /**
  * Dates that tie a question to a session of the conversation. A long-running chat often

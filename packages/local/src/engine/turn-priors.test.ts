@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { countChunks } from './chunk-counter.ts';
+import { messageSpans } from './message-spans.ts';
 import { renderContext } from './render-context.ts';
 import { segment } from './segment.ts';
-import { messageSpans, scoreTurnPriors, TURN_PRIOR_WEIGHTS } from './turn-priors.ts';
+import { scoreTurnPriors, TURN_PRIOR_WEIGHTS } from './turn-priors.ts';
 import { indexUnits } from './unit-index.ts';
 
 function prepare(contents: string[], weights = TURN_PRIOR_WEIGHTS) {

@@ -1,4 +1,4 @@
-import type { Segmentation } from './segment.ts';
+import type { MessageSpan } from './message-spans.ts';
 import { opensSession } from './session-dates.ts';
 import type { UnitIndex } from './unit-index.ts';
 
@@ -34,38 +34,6 @@ import type { UnitIndex } from './unit-index.ts';
  * REALTALK), each set weighing the same. Cost is linear in the text: one pass over the
  * index's words and one regular-expression scan a message.
  */
-export interface MessageSpan {
-  /** The message's index in the request. */
-  message: number;
-  /** Its units are `first` up to `last`, inclusive (role label included). */
-  first: number;
-  last: number;
-  /** Text offsets of the whole message (label included). */
-  start: number;
-  end: number;
-  /** Exact token count of its units. */
-  tokens: number;
-}
-
-/** The unit range and token count of every message, in order. */
-export function messageSpans(segmentation: Segmentation, tokens: Int32Array): MessageSpan[] {
-  const { units, sections } = segmentation;
-  const spans: MessageSpan[] = [];
-  for (let unit = 0; unit < units.length; unit++) {
-    const { section, start, end } = units[unit]!;
-    const message = sections[section]!.message;
-    const last = spans[spans.length - 1];
-    if (last && last.message === message) {
-      last.last = unit;
-      last.end = end;
-      last.tokens += tokens[unit]!;
-    } else {
-      spans.push({ message, first: unit, last: unit, start, end, tokens: tokens[unit]! });
-    }
-  }
-  return spans;
-}
-
 export interface TurnPriorWeights {
   recency: number;
   names: number;
