@@ -3,7 +3,7 @@ import { clientOptionKeys, conversationPolicyKeys } from '@ctxopt/core';
 /** Where a factory gets its optimizer: a ready one, or the client's options but `sleep`. */
 const sourceKeys = [...clientOptionKeys.filter((key) => key !== 'sleep'), 'optimizer'];
 
-// The options each factory adds beside those; unknown-options.test.ts checks these lists
+// The options each factory adds beside those; unknown-options.dist.test.ts checks these lists
 // against the option types, so a new option cannot be left out.
 export const middlewareOwnKeys = ['strategy', 'onUsage', 'provider', 'compressedMessage'] as const;
 export const providerOwnKeys = ['level', 'mode', 'timeout', 'onUsage'] as const;
