@@ -38,7 +38,17 @@ export {
 } from './emulator/quota-ledger.ts';
 export type { RequestRecord } from './emulator/request-record.ts';
 export { type Emulator, startEmulator } from './emulator/start-emulator.ts';
-export { compressContext, type EngineResult } from './engine/compress-context.ts';
+export {
+  compressContext,
+  type EngineOptions,
+  type EngineResult,
+} from './engine/compress-context.ts';
+export type {
+  EngineExplanation,
+  UnitExplanation,
+  UnitReason,
+  UnitSignals,
+} from './engine/explain.ts';
 export { countTokens } from './engine/tokenizer.ts';
 export { MAX_STATE_BYTES, MAX_STATE_PAGE } from './inspector/create-inspector.ts';
 export { MAX_FIELD_CHARS, type OperationSummary } from './inspector/inspected-operation.ts';
