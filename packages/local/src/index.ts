@@ -61,8 +61,10 @@ export {
   type SavingsPoint,
 } from './inspector/operation-log.ts';
 export {
+  type LocalCompressResponse,
   LocalContextOptimizer,
   type LocalContextOptimizerOptions,
+  type LocalGenerateResponse,
 } from './local-context-optimizer.ts';
 export {
   ANTHROPIC_BASE_URL,
