@@ -9,6 +9,7 @@ import {
   explainTurns,
   explainUnits,
   explainWhole,
+  markJsonMessages,
   type ScoreTrace,
 } from './explain.ts';
 import { assembleWithJsonMessages, jsonMessages } from './json-messages.ts';
@@ -307,10 +308,12 @@ export function compressWithTuning(
   ) {
     output = assembleOutput(text, units, tokens, kept);
   }
+  let jsonIndexes: ReadonlySet<number> | undefined;
   if (typeof params.context !== 'string') {
     // A message that is one JSON document is never cut into fragments (json-messages.ts).
     const json = jsonMessages(params.context);
     if (json.size > 0) {
+      if (explain) jsonIndexes = new Set(json.keys());
       output = assembleWithJsonMessages({
         text,
         labels,
@@ -326,8 +329,6 @@ export function compressWithTuning(
   if (output.tokens >= inputTokens) return whole('skipped', inputTokens);
   const compressed = result(output.text, 'compressed', inputTokens, output.tokens, ratio);
   if (trace && reasons) {
-    // A message that is one JSON document is cut by compress-json.ts instead: its units'
-    // flags say what the unit selection chose for it, not what that cut kept.
     compressed.explanation = explainUnits({
       text,
       segmentation,
@@ -338,6 +339,7 @@ export function compressWithTuning(
       kept,
       budget,
     });
+    if (jsonIndexes) markJsonMessages(compressed.explanation, labels, jsonIndexes);
   }
   return compressed;
 }

@@ -182,6 +182,30 @@ describe('explain', () => {
     }
   });
 
+  it('marks the units of a JSON message kept in part, which comes back cut as JSON', () => {
+    const records = Array.from({ length: 120 }, (_, at) => ({
+      id: at,
+      note: `The harbour crane ${at} was inspected on day ${at} and its cable replaced in week ${at % 9}.`,
+    }));
+    const context = [
+      { role: 'user', content: 'Find the crane records.' },
+      { role: 'tool', content: JSON.stringify(records, null, 2) },
+    ];
+    const result = compressContext(
+      { context, query: 'When was the cable of crane 17 replaced?', level: 'standard' },
+      { explain: true },
+    );
+    const tool = result.compressed.slice(result.compressed.indexOf('tool: ') + 6);
+    expect(() => JSON.parse(tool)).not.toThrow();
+    const start = result.explanation!.units.findIndex((unit) => unit.text.startsWith('tool:'));
+    const units = result.explanation!.units.slice(start);
+    expect(units.length).toBeGreaterThan(1);
+    expect(units.every((unit) => unit.reason === 'json')).toBe(true);
+    expect(result.explanation!.units.slice(0, start).some((unit) => unit.reason === 'json')).toBe(
+      false,
+    );
+  });
+
   it('says the whole input came back when it is too short to compress', () => {
     const result = compressContext({ context: 'A short note.' }, { explain: true });
     expect(result.status).toBe('skipped');

@@ -1,5 +1,5 @@
 import type { TurnTrace } from './compress-turns.ts';
-import type { Segmentation } from './segment.ts';
+import type { Label, Segmentation } from './segment.ts';
 
 /**
  * Why the engine kept or dropped each unit, collected only when a caller asks
@@ -35,7 +35,10 @@ export interface EngineExplanation {
  * - `trimmed`: kept, then dropped to make room for the line breaks between kept units;
  * - `unneeded`: a heading or label whose units were all dropped;
  * - `blank`: white space alone;
- * - `turn_dropped`: its message ranked below the kept ones or did not fit.
+ * - `turn_dropped`: its message ranked below the kept ones or did not fit;
+ * - `json`: in a message that is one JSON document kept in part, which comes back cut as
+ *   JSON (compress-json.ts) to the tokens of its kept units: `kept` is the selection's
+ *   choice, and the unit's text may not appear as it was.
  */
 export type UnitReason =
   | 'selected'
@@ -50,7 +53,8 @@ export type UnitReason =
   | 'trimmed'
   | 'unneeded'
   | 'blank'
-  | 'turn_dropped';
+  | 'turn_dropped'
+  | 'json';
 
 /** The parts of a unit's score; a signal the engine did not use for this request is absent. */
 export interface UnitSignals {
@@ -222,4 +226,27 @@ export function explainTurns(input: {
     };
   });
   return { strategy: 'turns', budget, units };
+}
+
+/**
+ * Marks `json` the units of each message that is one JSON document and was kept in part:
+ * json-messages.ts rebuilds such a message as JSON instead of joining its units.
+ */
+export function markJsonMessages(
+  explanation: EngineExplanation,
+  labels: readonly Label[],
+  json: ReadonlySet<number>,
+): void {
+  const { units } = explanation;
+  let at = 0;
+  for (let message = 0; message < labels.length; message++) {
+    const end = message + 1 < labels.length ? labels[message + 1]!.start : Number.POSITIVE_INFINITY;
+    const first = at;
+    while (at < units.length && units[at]!.start < end) at++;
+    if (!json.has(message)) continue;
+    const own = units.slice(first, at);
+    const kept = own.filter((unit) => unit.kept).length;
+    if (kept === 0 || kept === own.length) continue;
+    for (const unit of own) unit.reason = 'json';
+  }
 }
