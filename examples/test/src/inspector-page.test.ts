@@ -41,6 +41,13 @@ describe.runIf(chromiumAvailable())('the inspector page, in Chromium', { timeout
       expect(await detail.locator('.query').textContent()).toBe(`capital ${hostile}`);
       expect(await detail.locator('.original').textContent()).toContain(hostile);
       expect(await detail.locator('.compressed').textContent()).toContain('Paris');
+      // Each sentence says why it was kept or dropped, as text in its title.
+      expect(await detail.locator('.original .segment.kept').first().getAttribute('title')).toMatch(
+        /^score [\d.]+ · selected · query match [\d.]+/,
+      );
+      expect(
+        await detail.locator('.original .segment.dropped').first().getAttribute('title'),
+      ).toMatch(/^score [\d.]+ · /);
       expect(await page.locator('#detail img, #detail script').count()).toBe(0);
       expect(await page.evaluate(() => (window as { injected?: number }).injected)).toBeUndefined();
 

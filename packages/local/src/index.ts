@@ -18,7 +18,17 @@ export {
 } from './emulator/quota-ledger.ts';
 export type { RequestRecord } from './emulator/request-record.ts';
 export { type Emulator, startEmulator } from './emulator/start-emulator.ts';
-export { compressContext, type EngineResult } from './engine/compress-context.ts';
+export {
+  compressContext,
+  type EngineOptions,
+  type EngineResult,
+} from './engine/compress-context.ts';
+export type {
+  EngineExplanation,
+  UnitExplanation,
+  UnitReason,
+  UnitSignals,
+} from './engine/explain.ts';
 export { countTokens } from './engine/tokenizer.ts';
 export { MAX_STATE_BYTES } from './inspector/create-inspector.ts';
 export { MAX_FIELD_CHARS, type OperationSummary } from './inspector/inspected-operation.ts';
@@ -31,8 +41,10 @@ export {
   type SavingsPoint,
 } from './inspector/operation-log.ts';
 export {
+  type LocalCompressResponse,
   LocalContextOptimizer,
   type LocalContextOptimizerOptions,
+  type LocalGenerateResponse,
 } from './local-context-optimizer.ts';
 export {
   type AnthropicAdapterOptions,

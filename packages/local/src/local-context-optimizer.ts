@@ -17,6 +17,7 @@ import { IdempotencyStore } from './emulator/idempotency-store.ts';
 import { type OperationContext, runCompress, runGenerate } from './emulator/operations.ts';
 import { QuotaLedger } from './emulator/quota-ledger.ts';
 import { createRequestId } from './emulator/reply.ts';
+import type { EngineExplanation } from './engine/explain.ts';
 import {
   createProviderRegistry,
   type ProviderRegistry,
@@ -37,7 +38,25 @@ export interface LocalContextOptimizerOptions extends ProviderSettings {
   idempotencyMaxEntries?: number;
   /** The clock of the quota month and the idempotency expiry. @default () => new Date() */
   now?: () => Date;
+  /**
+   * Add `compression.explanation` to every answer: each unit of the context (sentence,
+   * list item, heading, code block) with its text and offsets, whether it was kept, its
+   * score, the signals that score is made of (query match, bridge, salience...) and the
+   * reason it was kept or dropped (see `EngineExplanation`). The field is an extension
+   * beside the contract's answer; the output is the same with or without it. Nothing is
+   * collected when false. @default false
+   */
+  explain?: boolean;
 }
+
+/** An answer of `LocalContextOptimizer`, with `compression.explanation` when `explain` is on. */
+export type LocalCompressResponse = CompressResponse & {
+  compression: { status: string; explanation?: EngineExplanation };
+};
+/** An answer of `LocalContextOptimizer.generate`, with `compression.explanation` when `explain` is on. */
+export type LocalGenerateResponse = GenerateResponse & {
+  compression: { status: string; explanation?: EngineExplanation };
+};
 
 /** The quota of an optimizer given no `limitTokens`: none that any caller reaches. */
 const UNLIMITED_TOKENS = Number.MAX_SAFE_INTEGER;
@@ -64,6 +83,7 @@ export class LocalContextOptimizer implements ContextOptimizer {
   readonly ledger: QuotaLedger;
   readonly #providers: ProviderRegistry;
   readonly #results: IdempotencyStore<CompressResponse | GenerateResponse>;
+  readonly #explain: boolean;
 
   constructor(options: LocalContextOptimizerOptions = {}) {
     const clock = options.now ?? (() => new Date());
@@ -72,6 +92,7 @@ export class LocalContextOptimizer implements ContextOptimizer {
       now: clock,
     });
     this.#providers = createProviderRegistry(options);
+    this.#explain = options.explain === true;
     this.#results = new IdempotencyStore({
       ttlMs: options.idempotencyTtlMs,
       maxEntries: options.idempotencyMaxEntries,
@@ -90,13 +111,19 @@ export class LocalContextOptimizer implements ContextOptimizer {
    * Compresses like `POST /v1/compress` and resolves to its body (spec 2.3). Broken
    * params reject with `RequestValidationError` (a rejection, never a synchronous throw).
    */
-  async compress(params: CompressParams, options: RequestOptions = {}): Promise<CompressResponse> {
+  async compress(
+    params: CompressParams,
+    options: RequestOptions = {},
+  ): Promise<LocalCompressResponse> {
     const body = validateCompressParams(params);
     return this.#run('compress', body, options, (context) => runCompress(body, context));
   }
 
   /** Compresses, then answers through a provider adapter, like `POST /v1/generate` (spec 2.4). */
-  async generate(params: GenerateParams, options: RequestOptions = {}): Promise<GenerateResponse> {
+  async generate(
+    params: GenerateParams,
+    options: RequestOptions = {},
+  ): Promise<LocalGenerateResponse> {
     const body = validateGenerateParams(params);
     return this.#run('generate', body, options, (context) => runGenerate(body, context));
   }
@@ -118,7 +145,8 @@ export class LocalContextOptimizer implements ContextOptimizer {
       ledger: this.ledger,
       providers: this.#providers,
       // Large contexts compress in a worker thread: the caller's event loop stays free.
-      compress: (params) => sharedEngineRunner().compress(params),
+      compress: (params, engineOptions) => sharedEngineRunner().compress(params, engineOptions),
+      explain: this.#explain,
       ...(options.signal ? { signal: options.signal } : {}),
     };
     if (idempotencyKey === undefined) return execute(context);

@@ -1,5 +1,9 @@
 import type { CompressParams } from '@ctxopt/core';
-import { compressContext, type EngineResult } from '../engine/compress-context.ts';
+import {
+  compressContext,
+  type EngineOptions,
+  type EngineResult,
+} from '../engine/compress-context.ts';
 import { WORKER_WARM_UP_PAGES, warmUpEngine } from './warm-up.ts';
 
 /**
@@ -10,12 +14,18 @@ import { WORKER_WARM_UP_PAGES, warmUpEngine } from './warm-up.ts';
  */
 export type WorkerAnswer = { result: EngineResult } | { error: string };
 
+/** One request: the fields the engine reads (engine-input-size.ts) and how to run it. */
+export interface WorkerTask {
+  params: CompressParams;
+  options?: EngineOptions;
+}
+
 // The tokenizer and the engine's code paths, loaded as the worker starts, not on its first task.
 warmUpEngine(WORKER_WARM_UP_PAGES);
 
-export default function compress(params: CompressParams): WorkerAnswer {
+export default function compress(task: WorkerTask): WorkerAnswer {
   try {
-    return { result: compressContext(params) };
+    return { result: compressContext(task.params, task.options) };
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) };
   }

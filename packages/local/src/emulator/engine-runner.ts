@@ -4,9 +4,13 @@ import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CompressParams } from '@ctxopt/core';
 import { Piscina } from 'piscina';
-import { compressContext, type EngineResult } from '../engine/compress-context.ts';
+import {
+  compressContext,
+  type EngineOptions,
+  type EngineResult,
+} from '../engine/compress-context.ts';
 import { isTokenizerLoaded } from '../engine/tokenizer.ts';
-import type { WorkerAnswer } from './compress-worker.ts';
+import type { WorkerAnswer, WorkerTask } from './compress-worker.ts';
 import { engineInput, engineInputSize } from './engine-input-size.ts';
 import { workerExecArgv } from './worker-exec-argv.ts';
 
@@ -27,7 +31,7 @@ import { workerExecArgv } from './worker-exec-argv.ts';
  * event loop, never lost.
  */
 export interface EngineRunner {
-  compress(params: CompressParams): Promise<EngineResult>;
+  compress(params: CompressParams, options?: EngineOptions): Promise<EngineResult>;
   /**
    * Resolves once the pool has a worker with the tokenizer loaded (or no worker can run),
    * so that a first request costs what the next ones do. Never rejects.
@@ -127,7 +131,7 @@ function warmPool(): Promise<void> {
     const workers = sharedPool();
     if (!workers) return;
     try {
-      await workers.run(engineInput({ context: 'warm', level: 'standard' }));
+      await workers.run({ params: engineInput({ context: 'warm', level: 'standard' }) });
       answered = true;
     } catch {
       if (!answered) disablePool(workers);
@@ -142,17 +146,22 @@ function warmPool(): Promise<void> {
 }
 
 /** The engine in this thread, a microtask later (a caller's synchronous code finishes first). */
-function inProcess(params: CompressParams): Promise<EngineResult> {
-  return Promise.resolve().then(() => compressContext(params));
+function inProcess(params: CompressParams, options?: EngineOptions): Promise<EngineResult> {
+  return Promise.resolve().then(() => compressContext(params, options));
 }
 
 export function createEngineRunner(): EngineRunner {
   const closing = new AbortController();
 
-  const inPool = async (workers: Piscina, params: CompressParams): Promise<EngineResult> => {
+  const inPool = async (
+    workers: Piscina,
+    params: CompressParams,
+    options?: EngineOptions,
+  ): Promise<EngineResult> => {
     let answer: WorkerAnswer;
     try {
-      answer = await workers.run(engineInput(params), { signal: closing.signal });
+      const task: WorkerTask = { params: engineInput(params), ...(options ? { options } : {}) };
+      answer = await workers.run(task, { signal: closing.signal });
       answered = true;
     } catch (error) {
       if (closing.signal.aborted) {
@@ -161,22 +170,22 @@ export function createEngineRunner(): EngineRunner {
       // The worker failed, not the engine (its errors come back as answers): the request
       // is compressed here, and a pool whose workers never started is given up.
       if (!answered) disablePool(workers);
-      return compressContext(params);
+      return compressContext(params, options);
     }
     if ('error' in answer) throw new Error(`The compression engine failed: ${answer.error}`);
     return answer.result;
   };
 
   return {
-    compress(params) {
-      if (closing.signal.aborted) return inProcess(params);
+    compress(params, options) {
+      if (closing.signal.aborted) return inProcess(params, options);
       // Small requests run here once this thread has the tokenizer; before that they go to
       // the pool too, so that no request pays the tokenizer's load on the event loop.
       const large = engineInputSize(params) >= WORKER_MIN_CHARS;
-      if (!large && isTokenizerLoaded()) return inProcess(params);
+      if (!large && isTokenizerLoaded()) return inProcess(params, options);
       const workers = sharedPool();
-      if (!workers) return inProcess(params);
-      return inPool(workers, params);
+      if (!workers) return inProcess(params, options);
+      return inPool(workers, params, options);
     },
     warm: warmPool,
     async close() {

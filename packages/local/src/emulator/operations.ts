@@ -8,7 +8,11 @@ import {
   type GenerateResponse,
   type RequestUsage,
 } from '@ctxopt/core';
-import { compressContext, type EngineResult } from '../engine/compress-context.ts';
+import {
+  compressContext,
+  type EngineOptions,
+  type EngineResult,
+} from '../engine/compress-context.ts';
 import type { ProviderAnswer } from '../providers/provider-adapter.ts';
 import { ProviderError } from '../providers/provider-error.ts';
 import type { ProviderRegistry } from '../providers/provider-registry.ts';
@@ -27,11 +31,28 @@ export interface OperationContext {
   /** Aborts a provider call in flight. */
   signal?: AbortSignal;
   /** Runs the engine (the emulator's runs large contexts in a worker); in process by default. */
-  compress?: (params: CompressParams) => Promise<EngineResult> | EngineResult;
+  compress?: (
+    params: CompressParams,
+    options?: EngineOptions,
+  ) => Promise<EngineResult> | EngineResult;
+  /**
+   * Answer with the engine's explanation as `compression.explanation`, a field beside
+   * the contract's (its readers pass extra fields through). `LocalContextOptimizer`
+   * only: the emulator's answers stay as the service's.
+   */
+  explain?: boolean;
 }
 
 function compressWith(params: CompressParams, context: OperationContext) {
-  return context.compress ? context.compress(params) : compressContext(params);
+  const options: EngineOptions | undefined = context.explain ? { explain: true } : undefined;
+  return context.compress ? context.compress(params, options) : compressContext(params, options);
+}
+
+/** `compression` of an answer: the status, and the explanation when one was asked for. */
+function compressionOf(result: EngineResult) {
+  return result.explanation
+    ? { status: result.status, explanation: result.explanation }
+    : { status: result.status };
 }
 
 function failure(
@@ -107,7 +128,7 @@ export async function runCompress(
     success: true,
     requestId: context.requestId,
     data: { compressed: result.compressed },
-    compression: { status: result.status },
+    compression: compressionOf(result),
     usage: { request: requestUsage(result), monthly: context.ledger.usage(context.apiKey) },
   };
 }
@@ -147,7 +168,7 @@ export async function runGenerate(
     success: true,
     requestId: context.requestId,
     data: { answer: answer.answer },
-    compression: { status: result.status },
+    compression: compressionOf(result),
     usage: {
       request: requestUsage(result),
       provider: {

@@ -3,7 +3,15 @@ import { assembleOutput } from './assemble-output.ts';
 import { bridgeScores, queryNames } from './bridge-terms.ts';
 import { countChunks } from './chunk-counter.ts';
 import { compressJson, type ParsedJson, parseJsonDocument } from './compress-json.ts';
-import { compressTurns } from './compress-turns.ts';
+import { compressTurns, type TurnTrace } from './compress-turns.ts';
+import {
+  type EngineExplanation,
+  explainTurns,
+  explainUnits,
+  explainWhole,
+  markJsonMessages,
+  type ScoreTrace,
+} from './explain.ts';
 import { assembleWithJsonMessages, jsonMessages } from './json-messages.ts';
 import { boostNamedDefinitions } from './named-definitions.ts';
 import { type RefinedUnits, refineUnits } from './refine-units.ts';
@@ -49,6 +57,17 @@ export interface EngineResult {
   reductionPct: number;
   /** The target ratio (input to output tokens) of the level or mode used. */
   targetRatio: number;
+  /** Each unit's score, signals and the reason it was kept or dropped: only when `explain` was asked. */
+  explanation?: EngineExplanation;
+}
+
+/** How the engine runs, beside the request. */
+export interface EngineOptions {
+  /**
+   * Collect each unit's score, signals and reason into `EngineResult.explanation`.
+   * Never changes the output; without it nothing is collected. @default false
+   */
+  explain?: boolean;
 }
 
 function result(
@@ -171,21 +190,45 @@ export function engineUnits(text: string, labels: Label[]): EngineUnits {
 }
 
 /** The engine with explicit scoring weights (the benchmark tunes them). */
-export function compressWithTuning(params: CompressParams, tuning: ScoringTuning): EngineResult {
+export function compressWithTuning(
+  params: CompressParams,
+  tuning: ScoringTuning,
+  options: EngineOptions = {},
+): EngineResult {
   const { text, labels } = renderContext(params.context);
   const query = params.query?.trim() ?? '';
   const parsed = typeof params.context === 'string' ? parseJsonDocument(text) : undefined;
-  if (parsed) return compressJsonContext(params, text, parsed, query);
+  if (parsed) {
+    const json = compressJsonContext(params, text, parsed, query);
+    if (options.explain) {
+      json.explanation =
+        json.status === 'compressed'
+          ? { strategy: 'json', budget: Math.floor(json.inputTokens / json.targetRatio), units: [] }
+          : explainWhole(text, undefined, undefined);
+    }
+    return json;
+  }
   const { segmentation, tokens, inputTokens } = engineUnits(text, labels);
+  const explain = options.explain === true;
+  const whole = (status: EngineResult['status'], compressedTokens: number): EngineResult => {
+    const unchanged = result(
+      status === 'no_content' ? '' : text,
+      status,
+      inputTokens,
+      compressedTokens,
+      ratio,
+    );
+    if (explain) unchanged.explanation = explainWhole(text, segmentation, tokens);
+    return unchanged;
+  };
   const ratio = targetRatio({
     level: params.level,
     mode: params.mode,
     inputTokens,
     hasQuery: query.length > 0,
   });
-  if (inputTokens < SKIP_BELOW_TOKENS)
-    return result(text, 'skipped', inputTokens, inputTokens, ratio);
-  if (!/\S/.test(text)) return result('', 'no_content', inputTokens, 0, ratio);
+  if (inputTokens < SKIP_BELOW_TOKENS) return whole('skipped', inputTokens);
+  if (!/\S/.test(text)) return whole('no_content', 0);
 
   const budget = Math.floor(inputTokens / ratio);
   const { units } = segmentation;
@@ -193,17 +236,33 @@ export function compressWithTuning(params: CompressParams, tuning: ScoringTuning
   const salience = scoreSalience(segmentation, index);
   const relevance =
     query.length > 0 ? scoreQuery(text, query, segmentation, index, tuning) : undefined;
+  // Explaining: each signal's part, taken as it is added (nothing of this without explain).
+  const trace: ScoreTrace | undefined = explain ? {} : undefined;
+  if (trace && relevance) trace.query = Float64Array.from(relevance);
   if (relevance && tuning.bridgeWeight > 0)
     addBridge(text, query, segmentation, index, relevance, tuning, labels.length > 1);
+  if (trace?.query && relevance) {
+    trace.bridge = Float64Array.from(relevance, (value, unit) => value - trace.query![unit]!);
+  }
   const scores = relevance ?? salience;
+  if (trace) {
+    trace.salience = relevance
+      ? Float64Array.from(salience, (value) => tuning.salienceWeight * value)
+      : Float64Array.from(salience);
+  }
   if (relevance) {
     for (let unit = 0; unit < units.length; unit++) {
       scores[unit]! += tuning.salienceWeight * salience[unit]!;
     }
   }
+  const beforeDefinitions = trace && query.length > 0 ? Float64Array.from(scores) : undefined;
   if (query.length > 0) boostNamedDefinitions(text, segmentation, query, scores);
+  if (trace && beforeDefinitions) {
+    trace.definition = Float64Array.from(scores, (value, unit) => value - beforeDefinitions[unit]!);
+  }
   // A conversation keeps whole turns: a later question asks about a turn, not a fragment.
   if (labels.length > 1) {
+    const turnTrace: TurnTrace | undefined = explain ? {} : undefined;
     const turns = compressTurns({
       text,
       segmentation,
@@ -213,12 +272,24 @@ export function compressWithTuning(params: CompressParams, tuning: ScoringTuning
       query,
       budget,
       tuning,
+      ...(turnTrace ? { explain: turnTrace } : {}),
     });
     if (turns && turns.tokens < inputTokens) {
-      return result(turns.text, 'compressed', inputTokens, turns.tokens, ratio);
+      const compressed = result(turns.text, 'compressed', inputTokens, turns.tokens, ratio);
+      if (turnTrace) {
+        compressed.explanation = explainTurns({
+          text,
+          segmentation,
+          tokens,
+          trace: turnTrace,
+          budget,
+        });
+      }
+      return compressed;
     }
   }
   const headings = ratio < tuning.headingsBelowRatio;
+  const reasons = explain ? new Uint8Array(units.length) : undefined;
   const kept = selectUnits({
     text,
     segmentation,
@@ -228,6 +299,7 @@ export function compressWithTuning(params: CompressParams, tuning: ScoringTuning
     budget,
     duplicateContainment: tuning.duplicateContainment,
     headings,
+    ...(reasons ? { reasons } : {}),
   });
   let output = assembleOutput(text, units, tokens, kept);
   // Line breaks put back between kept units may cost a token or two: give them room.
@@ -237,10 +309,12 @@ export function compressWithTuning(params: CompressParams, tuning: ScoringTuning
   ) {
     output = assembleOutput(text, units, tokens, kept);
   }
+  let jsonIndexes: ReadonlySet<number> | undefined;
   if (typeof params.context !== 'string') {
     // A message that is one JSON document is never cut into fragments (json-messages.ts).
     const json = jsonMessages(params.context);
     if (json.size > 0) {
+      if (explain) jsonIndexes = new Set(json.keys());
       output = assembleWithJsonMessages({
         text,
         labels,
@@ -253,8 +327,22 @@ export function compressWithTuning(params: CompressParams, tuning: ScoringTuning
       });
     }
   }
-  if (output.tokens >= inputTokens) return result(text, 'skipped', inputTokens, inputTokens, ratio);
-  return result(output.text, 'compressed', inputTokens, output.tokens, ratio);
+  if (output.tokens >= inputTokens) return whole('skipped', inputTokens);
+  const compressed = result(output.text, 'compressed', inputTokens, output.tokens, ratio);
+  if (trace && reasons) {
+    compressed.explanation = explainUnits({
+      text,
+      segmentation,
+      tokens,
+      scores,
+      trace,
+      reasons,
+      kept,
+      budget,
+    });
+    if (jsonIndexes) markJsonMessages(compressed.explanation, labels, jsonIndexes);
+  }
+  return compressed;
 }
 
 /** A context that is one JSON document: valid JSON out (compress-json.ts). */
@@ -282,6 +370,6 @@ function compressJsonContext(
 }
 
 /** Compresses a validated compress request (see `validateCompressParams` in core). */
-export function compressContext(params: CompressParams): EngineResult {
-  return compressWithTuning(params, DEFAULT_TUNING);
+export function compressContext(params: CompressParams, options: EngineOptions = {}): EngineResult {
+  return compressWithTuning(params, DEFAULT_TUNING, options);
 }

@@ -34,6 +34,24 @@ export interface TurnCompressionInput {
   query: string;
   budget: number;
   tuning: ScoringTuning;
+  /** When explaining: receives each message's score parts and the final kept units. */
+  explain?: TurnTrace;
+}
+
+/** A conversation's selection, message by message, for the explanation (explain.ts). */
+export interface TurnTrace {
+  spans?: readonly MessageSpan[];
+  /** Per message: its score and the parts of it. */
+  parts?: {
+    score: number;
+    own: number;
+    neighbours: number;
+    prior: number;
+    namedDay: number;
+    system: number;
+  }[];
+  /** The units kept, once the selection is final. */
+  kept?: Uint8Array;
 }
 
 const SYSTEM_LABEL = /^\s*system:/;
@@ -112,6 +130,17 @@ export function compressTurns(input: TurnCompressionInput): AssembledOutput | un
     const system = SYSTEM_LABEL.test(text.slice(span.start, span.start + 40)) ? 2 : 0;
     const dated = namedDay?.[at] ? tuning.turnNamedDayWeight : 0;
     const score = own[at]! + context[at]! + priorWeight * priors[at]! + dated + system;
+    if (input.explain) {
+      input.explain.parts ??= [];
+      input.explain.parts.push({
+        score,
+        own: own[at]!,
+        neighbours: context[at]!,
+        prior: priorWeight * priors[at]!,
+        namedDay: dated,
+        system,
+      });
+    }
     items.push({ first: span.first, last: span.last, label: -1, tokens: span.tokens, score });
   }
   const selection: ItemSelectionInput = {
@@ -125,6 +154,10 @@ export function compressTurns(input: TurnCompressionInput): AssembledOutput | un
   const kept = selectItems(selection, keptItems);
   if (!kept) return undefined;
   let output = assembleOutput(text, units, tokens, kept);
+  if (input.explain) {
+    input.explain.spans = spans;
+    input.explain.kept = kept;
+  }
   // Joins may cost a token more than counted: drop the weakest kept items, as many as
   // the excess needs at once (one reassembly a round, not one an item), until it fits.
   const weakestFirst = rankItems(items, selection.costExponent).reverse();
@@ -139,7 +172,9 @@ export function compressTurns(input: TurnCompressionInput): AssembledOutput | un
       freed += items[at]!.tokens;
     }
     if (freed === 0 || !keptItems.includes(1)) return undefined;
-    output = assembleOutput(text, units, tokens, unitsOfItems(selection, keptItems));
+    const trimmed = unitsOfItems(selection, keptItems);
+    if (input.explain) input.explain.kept = trimmed;
+    output = assembleOutput(text, units, tokens, trimmed);
   }
   return output;
 }

@@ -1,3 +1,4 @@
+import { BLANK, COMPANION, DUPLICATE, FALLBACK, FILLER, OVER_BUDGET, SELECTED } from './explain.ts';
 import { PairSet } from './pair-set.ts';
 import type { Segmentation } from './segment.ts';
 import type { UnitIndex } from './unit-index.ts';
@@ -26,6 +27,8 @@ export interface SelectionInput {
   duplicateContainment: number;
   /** Whether a kept unit brings its section's heading along. */
   headings: boolean;
+  /** When explaining: receives each unit's reason code (explain.ts); 0 is below rank. */
+  reasons?: Uint8Array;
 }
 
 /** Companion units (heading, role label) a unit needs, excluding itself. */
@@ -77,7 +80,7 @@ function duplicateFilter(input: SelectionInput): (unit: number) => boolean {
 
 /** Kept flags by unit. */
 export function selectUnits(input: SelectionInput): Uint8Array {
-  const { segmentation, tokens, scores, budget } = input;
+  const { segmentation, tokens, scores, budget, reasons } = input;
   const unitCount = segmentation.units.length;
   const order: number[] = [];
   const headings: number[] = [];
@@ -87,8 +90,10 @@ export function selectUnits(input: SelectionInput): Uint8Array {
     if (
       input.index.offsets[unit] === input.index.offsets[unit + 1] &&
       !/\S/.test(input.text.slice(start, end))
-    )
+    ) {
+      if (reasons) reasons[unit] = BLANK;
       continue;
+    }
     if (kind === 'heading') headings.push(unit);
     if (!isCompanionKind(kind)) order.push(unit);
   }
@@ -99,36 +104,54 @@ export function selectUnits(input: SelectionInput): Uint8Array {
   // meets a different set of them, so a gentler level never keeps less.
   const isDuplicate = duplicateFilter(input);
   const duplicate = new Uint8Array(unitCount);
-  for (const unit of order) duplicate[unit] = isDuplicate(unit) ? 1 : 0;
+  for (const unit of order) {
+    duplicate[unit] = isDuplicate(unit) ? 1 : 0;
+    if (reasons && duplicate[unit]) reasons[unit] = DUPLICATE;
+  }
   const kept = new Uint8Array(unitCount);
   let used = 0;
-  const take = (unit: number): void => {
-    if (kept[unit] || tokens[unit]! > budget - used) return;
+  const take = (unit: number, reason: number): void => {
+    if (kept[unit]) return;
+    if (tokens[unit]! > budget - used) {
+      if (reasons && reason === SELECTED) reasons[unit] = OVER_BUDGET;
+      return;
+    }
     const companions = companionsOf(segmentation, unit, input.headings).filter(
       (companion) => !kept[companion],
     );
     let cost = tokens[unit]!;
     for (const companion of companions) cost += tokens[companion]!;
-    if (cost > budget - used) return;
+    if (cost > budget - used) {
+      if (reasons && reason === SELECTED) reasons[unit] = OVER_BUDGET;
+      return;
+    }
     kept[unit] = 1;
     for (const companion of companions) kept[companion] = 1;
     used += cost;
+    if (reasons) {
+      reasons[unit] = reason;
+      for (const companion of companions) reasons[companion] = COMPANION;
+    }
   };
   for (const unit of order) {
     if (used >= budget) break;
-    if (!duplicate[unit]) take(unit);
+    if (!duplicate[unit]) take(unit, SELECTED);
   }
   // Repetitive text: the near-duplicates skipped fill the output up to a tenth of the budget.
   // They aim an eighth higher: units are counted apart, and the kept ones, joined, can
   // merge into fewer tokens (a run of one letter cut into pieces), which must not take
   // the output under the tenth.
   const floor = (budget / 10) * 1.125;
-  for (let at = 0; at < order.length && used < floor; at++) take(order[at]!);
+  for (let at = 0; at < order.length && used < floor; at++) take(order[at]!, FILLER);
   // Nothing fits (one block larger than the whole budget): keep the best unit anyway.
   if (used === 0 && order.length > 0) {
     const best = order[0]!;
     kept[best] = 1;
-    for (const companion of companionsOf(segmentation, best, input.headings)) kept[companion] = 1;
+    for (const companion of companionsOf(segmentation, best, input.headings)) {
+      kept[companion] = 1;
+      if (reasons) reasons[companion] = COMPANION;
+    }
+    if (reasons) reasons[best] = FALLBACK;
   }
   return kept;
 }

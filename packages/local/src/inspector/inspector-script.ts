@@ -23,6 +23,28 @@ export const inspectorScript = `"use strict";
     return \`\${count} \${noun}\${count === 1 ? "" : "s"}\`;
   }
 
+  // page/unit-score.ts
+  var SIGNAL_LABELS = {
+    query: "query match",
+    bridge: "bridge",
+    salience: "salience",
+    definition: "definition",
+    turnRelevance: "turn relevance",
+    turnNeighbours: "neighbours",
+    turnPrior: "turn prior",
+    turnNamedDay: "named day",
+    turnSystem: "system"
+  };
+  var MAIN_SIGNALS = 3;
+  function figure(value) {
+    return Number.isInteger(value) ? String(value) : value.toFixed(3);
+  }
+  function unitScore(segment) {
+    if (segment.score === void 0 || segment.reason === void 0) return void 0;
+    const signals = Object.entries(segment.signals ?? {}).filter(([, value]) => typeof value === "number" && value !== 0).sort(([, a], [, b]) => Math.abs(b) - Math.abs(a)).slice(0, MAIN_SIGNALS).map(([name, value]) => \`\${SIGNAL_LABELS[name] ?? name} \${figure(value)}\`);
+    return [\`score \${figure(segment.score)}\`, segment.reason.replaceAll("_", " "), signals.join(", ")].filter(Boolean).join(" · ");
+  }
+
   // page/view-node.ts
   function present(children) {
     return children.filter(
@@ -34,7 +56,7 @@ export const inspectorScript = `"use strict";
       tag,
       svg: false,
       className: props.className ?? "",
-      attributes: {},
+      attributes: props.title === void 0 ? {} : { title: props.title },
       dataset: props.dataset ?? {},
       children: present(children),
       ...props.onClick ? { onClick: props.onClick } : {}
@@ -61,10 +83,22 @@ export const inspectorScript = `"use strict";
     const units = segments.filter((segment) => !blank(segment));
     return { kept: units.filter((segment) => segment.kept).length, total: units.length };
   }
+  function hasScores(segments) {
+    return segments.some((segment) => segment.score !== void 0);
+  }
   function markedText(segments) {
-    return segments.map(
-      (segment) => blank(segment) ? segment.text : h("span", { className: \`segment \${segment.kept ? "kept" : "dropped"}\` }, segment.text)
-    );
+    return segments.map((segment) => {
+      if (blank(segment)) return segment.text;
+      const title = unitScore(segment);
+      return h(
+        "span",
+        {
+          className: \`segment \${segment.kept ? "kept" : "dropped"}\`,
+          ...title === void 0 ? {} : { title }
+        },
+        segment.text
+      );
+    });
   }
 
   // page/operation-labels.ts
@@ -132,7 +166,8 @@ export const inspectorScript = `"use strict";
         { className: "legend" },
         h("span", { className: "segment kept" }, "kept"),
         h("span", { className: "segment dropped" }, "dropped"),
-        h("span", {}, \`\${kept} of \${total} sentences and blocks kept\`)
+        h("span", {}, \`\${kept} of \${total} sentences and blocks kept\`),
+        hasScores(segments) && h("span", { className: "muted" }, "point at a sentence for its score and signals")
       ),
       h(
         "div",
@@ -471,16 +506,16 @@ export const inspectorScript = `"use strict";
       { className: "agreement" },
       h("tr", {}, ...header2.map((name) => h("th", {}, name))),
       ...agreement.map(
-        (figure) => h(
+        (figure2) => h(
           "tr",
           {},
           ...[
-            figure.level,
-            figure.kind,
-            String(figure.judged),
-            String(figure.agreed),
-            share(figure.rate),
-            \`\${share(figure.lower)}–\${share(figure.upper)}\`
+            figure2.level,
+            figure2.kind,
+            String(figure2.judged),
+            String(figure2.agreed),
+            share(figure2.rate),
+            \`\${share(figure2.lower)}–\${share(figure2.upper)}\`
           ].map((text) => h("td", {}, text))
         )
       )

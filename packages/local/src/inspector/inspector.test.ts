@@ -153,6 +153,29 @@ describe('the inspector', () => {
     expect(kept.join(' ')).toBe(answered.json.data.compressed.replace(/\s+/g, ' '));
   });
 
+  it('gives each sentence its score, reason and signals, the wire answer left as the service’s', async () => {
+    emulator = await startEmulator();
+    const answered = await send(emulator, { body: { context: LONG_CONTEXT, query } });
+    // The emulator answers what the contract lists: no explanation on the wire.
+    expect(answered.json.compression).toEqual({ status: 'compressed' });
+    const [row] = (await state()).operations;
+    const segments = (await detail(row!.id)).segments ?? [];
+    const answer = segments.find((segment) => segment.text.includes('Paris is the capital'))!;
+    expect(answer).toMatchObject({ kept: true, reason: 'selected' });
+    expect(answer.signals!.query).toBeGreaterThan(0);
+    const octopus = segments.find((segment) => segment.text.includes('Octopuses'))!;
+    expect(octopus.kept).toBe(false);
+    expect(octopus.score!).toBeLessThan(answer.score!);
+    for (const segment of segments) {
+      if (!segment.text.trim()) continue;
+      expect(typeof segment.score).toBe('number');
+      // The explanation agrees with the text answered.
+      expect(['selected', 'companion', 'filler', 'fallback'].includes(segment.reason!)).toBe(
+        segment.kept,
+      );
+    }
+  });
+
   it('shows a generate operation with its answer and the compressed text computed again', async () => {
     emulator = await startEmulator();
     const answered = await send(emulator, {

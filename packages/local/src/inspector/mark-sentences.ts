@@ -1,5 +1,6 @@
 import type { ContextMessage } from '@ctxopt/core';
 import { engineUnits } from '../engine/compress-context.ts';
+import type { UnitReason, UnitSignals } from '../engine/explain.ts';
 import { renderContext } from '../engine/render-context.ts';
 
 /** One unit of the original context (a sentence, list item, heading, code block or table). */
@@ -7,6 +8,12 @@ export interface MarkedSegment {
   text: string;
   /** True when the unit is in the compressed text. */
   kept: boolean;
+  /** The engine's score for the unit, when the operation could be explained (operation-detail.ts). */
+  score?: number;
+  /** Why the engine kept or dropped it. */
+  reason?: UnitReason;
+  /** The parts of its score. */
+  signals?: UnitSignals;
 }
 
 /** Beyond this many units the alignment's recursion would grow deep: matching goes greedy. */

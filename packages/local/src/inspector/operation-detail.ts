@@ -1,5 +1,5 @@
 import { levelOrModeOf } from '@ctxopt/core/internal';
-import { compressContext } from '../engine/compress-context.ts';
+import { compressContext, type EngineResult } from '../engine/compress-context.ts';
 import type { InspectedOperation, OperationSummary } from './inspected-operation.ts';
 import { type MarkedSegment, markSentences } from './mark-sentences.ts';
 
@@ -19,24 +19,56 @@ export interface OperationDetail extends OperationSummary {
   } | null;
   /** `data.answer` of a generate answer. */
   answer: string | null;
-  /** The original context unit by unit, each marked kept or dropped; `null` without a compression to compare. */
+  /**
+   * The original context unit by unit, each marked kept or dropped; `null` without a
+   * compression to compare. Each unit carries the engine's `score`, `reason` and
+   * `signals` when the operation could be explained: the engine run again with
+   * `explain` on the context as kept (it is deterministic), only when this view is asked
+   * for, so serving a request costs nothing more.
+   */
   segments: MarkedSegment[] | null;
 }
 
-function compressedOf(operation: InspectedOperation): OperationDetail['compressed'] {
-  if (operation.compressed !== undefined) return { text: operation.compressed, source: 'response' };
+/** The engine run again, explaining, on the whole context as kept; undefined when there is none. */
+function explainedRun(operation: InspectedOperation): EngineResult | undefined {
   const { summary, context } = operation;
-  if (summary.status !== 200 || context === undefined || operation.truncated) return null;
-  const result = compressContext({
-    context,
-    ...(operation.query !== undefined ? { query: operation.query } : {}),
-    ...levelOrModeOf(summary),
+  if (summary.status !== 200 || context === undefined || operation.truncated) return undefined;
+  return compressContext(
+    {
+      context,
+      ...(operation.query !== undefined ? { query: operation.query } : {}),
+      ...levelOrModeOf(summary),
+    },
+    { explain: true },
+  );
+}
+
+function compressedOf(
+  operation: InspectedOperation,
+  run: EngineResult | undefined,
+): OperationDetail['compressed'] {
+  if (operation.compressed !== undefined) return { text: operation.compressed, source: 'response' };
+  return run ? { text: run.compressed, source: 'recomputed' } : null;
+}
+
+/**
+ * The segments with the explanation's score, reason and signals, unit for unit. Kept or
+ * dropped stays what the answer's text shows; an explanation whose units are not the
+ * segments (a JSON document) adds nothing.
+ */
+function withScores(segments: MarkedSegment[], run: EngineResult | undefined): MarkedSegment[] {
+  const units = run?.explanation?.units;
+  if (!units || units.length !== segments.length) return segments;
+  if (units.some((unit, at) => unit.text !== segments[at]!.text)) return segments;
+  return segments.map((segment, at) => {
+    const { score, reason, signals } = units[at]!;
+    return { ...segment, score, reason, signals };
   });
-  return { text: result.compressed, source: 'recomputed' };
 }
 
 export function operationDetail(operation: InspectedOperation): OperationDetail {
-  const compressed = compressedOf(operation);
+  const run = explainedRun(operation);
+  const compressed = compressedOf(operation, run);
   const { context } = operation;
   return {
     ...operation.summary,
@@ -47,6 +79,9 @@ export function operationDetail(operation: InspectedOperation): OperationDetail 
         : { chars: operation.contextChars, truncated: operation.truncated },
     compressed,
     answer: operation.answer ?? null,
-    segments: compressed && context !== undefined ? markSentences(context, compressed.text) : null,
+    segments:
+      compressed && context !== undefined
+        ? withScores(markSentences(context, compressed.text), run)
+        : null,
   };
 }

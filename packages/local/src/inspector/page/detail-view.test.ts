@@ -43,6 +43,42 @@ describe('the view of one operation', () => {
     expect(withClass(view, 'note')).toEqual([]);
   });
 
+  it('shows each explained sentence’s score, reason and main signals as its title', () => {
+    const view = detailView(
+      detail({
+        segments: [
+          {
+            text: 'Paris is the capital.',
+            kept: true,
+            score: 1.5,
+            reason: 'selected',
+            signals: { query: 1.4, salience: 0.1 },
+          },
+          { text: ' ', kept: true },
+          {
+            text: 'Octopuses have three hearts.',
+            kept: false,
+            score: 0.2,
+            reason: 'below_rank',
+            signals: { query: 0, salience: 0.2 },
+          },
+        ],
+      }),
+      65_536,
+    );
+    const original = oneWithClass(view, 'text original');
+    expect(withClass(original, 'segment kept').map((span) => span.attributes.title)).toEqual([
+      'score 1.500 · selected · query match 1.400, salience 0.100',
+    ]);
+    expect(withClass(original, 'segment dropped').map((span) => span.attributes.title)).toEqual([
+      'score 0.200 · below rank · salience 0.200',
+    ]);
+    expect(textOf(original)).toBe('Paris is the capital. Octopuses have three hearts.');
+    expect(textOf(oneWithClass(view, 'legend'))).toContain(
+      'point at a sentence for its score and signals',
+    );
+  });
+
   it('shows a generate answer, and says its compressed text was computed again', () => {
     const view = detailView(
       detail({

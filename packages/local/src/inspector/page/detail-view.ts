@@ -1,7 +1,7 @@
 import type { MarkedSegment } from '../mark-sentences.ts';
 import type { OperationDetail } from '../operation-detail.ts';
 import { dateTime, percent, tokens } from './format.ts';
-import { keptCount, markedText } from './marked-text.ts';
+import { hasScores, keptCount, markedText } from './marked-text.ts';
 import { levelOrMode } from './operation-labels.ts';
 import { h, present, type ViewChild, type ViewElement, type ViewNode } from './view-node.ts';
 
@@ -68,6 +68,8 @@ function comparison(detail: OperationDetail, segments: readonly MarkedSegment[])
       h('span', { className: 'segment kept' }, 'kept'),
       h('span', { className: 'segment dropped' }, 'dropped'),
       h('span', {}, `${kept} of ${total} sentences and blocks kept`),
+      hasScores(segments) &&
+        h('span', { className: 'muted' }, 'point at a sentence for its score and signals'),
     ),
     h(
       'div',

@@ -23,6 +23,8 @@ export interface ViewElement {
 
 export interface ViewProps {
   className?: string;
+  /** The `title` attribute: a tooltip, set as text. */
+  title?: string;
   dataset?: Record<string, string>;
   onClick?: () => void;
 }
@@ -40,7 +42,7 @@ export function h(tag: string, props: ViewProps = {}, ...children: ViewChild[]):
     tag,
     svg: false,
     className: props.className ?? '',
-    attributes: {},
+    attributes: props.title === undefined ? {} : { title: props.title },
     dataset: props.dataset ?? {},
     children: present(children),
     ...(props.onClick ? { onClick: props.onClick } : {}),
