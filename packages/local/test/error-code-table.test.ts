@@ -1,15 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
-import {
-  type Emulator,
-  type EmulatorOptions,
-  type ErrorCode,
-  errorCodes,
-  startEmulator,
-} from '@ctxopt/local';
+import { type Emulator, type EmulatorOptions, startEmulator } from '@ctxopt/local';
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
+import { type ErrorCode, errorCodes } from '../src/emulator/error-codes.ts';
 
 /**
  * One test per row of the error-code table of the README (`errorCodes`): each documented

@@ -2,12 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { workerExecArgv } from './worker-exec-argv.ts';
 
 describe('workerExecArgv', () => {
-  it('leaves out the options that describe the parent’s entry (-e, -p, --input-type)', () => {
-    expect(
-      workerExecArgv(['--input-type=module', '-e', 'code', '--conditions=@ctxopt/source']),
-    ).toEqual(['--conditions=@ctxopt/source']);
-  });
-
   it('keeps only module resolution options when the rest would make a worker refuse to start', () => {
     // `node --expose-gc` hosts crashed on the first pooled request: a worker thread refuses V8 options.
     expect(

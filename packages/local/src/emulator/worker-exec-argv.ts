@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
  * inherits its parent's options by default, and some of them describe the parent's own
  * entry, not a thread: `node --input-type=module -e '...'` makes every worker fail with
  * `ERR_INPUT_TYPE_NOT_ALLOWED`. Those (and the code of `-e` / `-p`) are left out; the
- * rest (`--conditions`, `--import` loaders, memory flags) go on as they are.
+ * rest go on as they are when a worker accepts them (`--conditions`, `--import` loaders).
  */
 const WITH_VALUE = new Set(['-e', '--eval', '-p', '--print', '--input-type']);
 const ALONE = /^(--input-type=|--eval=|--print=)/;
