@@ -126,14 +126,14 @@ describe('contextOptimizerMiddleware in a tool loop (streamText, @ai-sdk/anthrop
         prompt: LOOP_QUESTION,
         tools: { readReport, calendar },
         stopWhen: stepCountIs(6),
-        providerOptions: { ctxopt: { toolResults: { keepLast: 1, exclude: ['calendar'] } } },
+        providerOptions: { ctxopt: { toolResults: { keepLast: 0, exclude: ['calendar'] } } },
       });
       await result.consumeStream();
       const last = api.requests.at(-1)!;
-      // keepLast 1: results 1 and 3 (readReport) are compressed; calendar (2, 4) is excluded; 5 is the newest.
-      expect(resultText(last, 'call_1')).toContain('Tool result (compressed):');
-      expect(resultText(last, 'call_3')).toContain('Tool result (compressed):');
-      for (const id of ['call_2', 'call_4', 'call_5'])
+      // keepLast 0: each readReport result (1, 3, 5) is compressed as it arrives; calendar (2, 4) is excluded.
+      for (const id of ['call_1', 'call_3', 'call_5'])
+        expect(resultText(last, id)).toContain('Tool result (compressed):');
+      for (const id of ['call_2', 'call_4'])
         expect(resultText(last, id)).not.toContain('compressed');
       // The provider never sees the ctxopt options.
       expect(JSON.stringify(last)).not.toContain('keepLast');

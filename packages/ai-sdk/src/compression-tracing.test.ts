@@ -41,7 +41,12 @@ describe('an OpenTelemetry span per compression (generateText, @ai-sdk/openai)',
 
   it('records a span for each block compression, none for blocks reused from the store', async () => {
     exporter.reset();
-    await runToolLoop({ steps: 8, optimizer: emulator.client() });
+    // keepLast 0: each result closes into a block as it arrives (a running loop's results
+    // close only in paying batches otherwise, none in 8 steps).
+    await runToolLoop({
+      steps: 8,
+      optimizer: { ...emulator.client(), toolResults: { keepLast: 0 } },
+    });
     const spans = exporter.getFinishedSpans().filter((span) => span.name === 'compress ctxopt');
     expect(spans.length).toBeGreaterThan(0);
     expect(spans.length).toBe(emulator.compressCalls());

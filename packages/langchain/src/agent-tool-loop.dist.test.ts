@@ -59,7 +59,7 @@ async function agentLoop(
 }
 
 describe('contextOptimizerMiddleware in a createAgent tool loop (@langchain/openai)', () => {
-  it('sends the last of 12 model calls at most half the conversation, the newest result unchanged, every pair intact', async () => {
+  it('sends a 12-step loop for no more than the loop sent whole with prompt caching: each step extends the previous prompt, the newest result unchanged, every pair intact', async () => {
     const plain = await agentLoop(12, []);
     const reports: CompressionReport[] = [];
     const optimized = await agentLoop(12, [
@@ -68,10 +68,12 @@ describe('contextOptimizerMiddleware in a createAgent tool loop (@langchain/open
         onCompress: (report) => reports.push(report),
       }),
     ]);
+    // Closing each result older than the newest three as the loop ran rewrote the cached
+    // tail at every step from the fifth on: 1.5x to 1.7x of the loop sent whole.
     expectLoopGoal(optimized.requests, plain.requests);
-    // Each result that fell out of the newest three was sent once (block mode closes them two by two).
-    expect(compressCalls()).toBe(11 - 3);
-    expect(reports.at(-1)).toMatchObject({ status: 'compressed' });
+    // The loop's results are compressed once its turn is over, not while it runs.
+    expect(compressCalls()).toBe(0);
+    expect(reports.length).toBeGreaterThan(0);
     // The agent's state keeps every original result.
     const results = optimized.state.messages.filter((message) => message.getType() === 'tool');
     expect(results.map((message) => message.text)).toEqual(

@@ -34,7 +34,9 @@ describe('JSON tool results through ContextOptimizerRunnable', () => {
       const runnable = new ContextOptimizerRunnable({
         optimizer: new LocalContextOptimizer(),
         blocks: blocks && { blockTokens: 200 },
-        toolResults: { keepLast: 1, minTokens: 1 },
+        // Block mode closes a running loop's results only in batches that pay for rewriting
+        // the cached tail; with keepLast 0 it closes each result as it arrives.
+        toolResults: { keepLast: blocks ? 0 : 1, minTokens: 1 },
         onError: 'throw',
       });
       const tally = new JsonToolResultTally();

@@ -1,5 +1,6 @@
 import type { PlannerMessage } from '../planner/conversation.ts';
 import type { CompressionLevel } from '../schemas.ts';
+import type { CacheSchedule } from './cost-gate.ts';
 
 /**
  * A text a block may replace with its compression: a tool result, or a long user or
@@ -50,7 +51,10 @@ export interface BlockPlanOptions {
   /**
    * In the current turn (from the last user message on), the newest this-many tool
    * results stay in the tail, verbatim; older ones of a long tool loop may close into
-   * blocks. 0: every result closes into a block as it arrives. @default 3
+   * blocks, in batches large enough to pay for the rewrite of the tail. 0: every result
+   * closes into a block as it arrives. @default 3
    */
   keepLast?: number;
+  /** The provider's cache prices, for when a tool loop's batch closes. @default ANTHROPIC_CACHE_SCHEDULE */
+  cacheSchedule?: CacheSchedule;
 }

@@ -27,8 +27,8 @@ export interface BlockModeOutcome extends BlockCompression {
   recallText: string | undefined;
   /**
    * Earlier questions that keep the recall they had in their own turn: those whose tool
-   * loop ran past `keepLast` results, so blocks closed after them while they were current
-   * and the provider cached them with their recall. Worked out the same way again (from the
+   * loop ran past `keepLast` results, which the provider cached with their recall at every
+   * step of the loop (and a long loop closes blocks after them while they are current). Worked out the same way again (from the
    * parts before each), they are the same bytes, and those blocks stay cached.
    */
   keptRecalls: { at: number; text: string }[];

@@ -56,19 +56,22 @@ function toolLoop(steps: number): PlannerMessage[] {
 
 describe('adapt: levels per kind of content in the compressor', () => {
   it('block mode compresses tool results at the gentler adapted level, and not at all when they are off', async () => {
+    // The loop's turn is over (a running loop's results close only in paying batches).
+    const finished: PlannerMessage[] = [
+      ...toolLoop(8),
+      { role: 'assistant', text: 'Found it.', contentParts: 1 },
+      { role: 'user', text: 'And then?', contentParts: 1 },
+    ];
     const low = recordingOptimizer();
-    await new ConversationCompressor(low.optimizer, resolveConversationPolicy({})).run(
-      toolLoop(8),
-      {
-        levelFor: (kind) => (kind === 'tool-result' ? 'low' : undefined),
-      },
-    );
+    await new ConversationCompressor(low.optimizer, resolveConversationPolicy({})).run(finished, {
+      levelFor: (kind) => (kind === 'tool-result' ? 'low' : undefined),
+    });
     expect(low.sent.length).toBeGreaterThan(0);
     expect(new Set(low.sent.map((params) => params.level))).toEqual(new Set(['low']));
 
     const off = recordingOptimizer();
     const run = await new ConversationCompressor(off.optimizer, resolveConversationPolicy({})).run(
-      toolLoop(8),
+      finished,
       { levelFor: (kind) => (kind === 'tool-result' ? 'off' : undefined) },
     );
     expect(off.sent).toEqual([]);
