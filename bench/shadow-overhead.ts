@@ -147,10 +147,7 @@ function langChainFramework(
   optimizer: FixedOptimizer,
   baseURL: string,
 ): Framework {
-  const messages = [
-    ...conversation.history,
-    { role: 'user', content: conversation.question },
-  ];
+  const messages = [...conversation.history, { role: 'user', content: conversation.question }];
   const middlewares = Object.fromEntries(
     VARIANTS.map((variant) => [
       variant,
@@ -229,9 +226,10 @@ async function measure(
     }
   }
   await framework.settled();
-  const latency = Object.fromEntries(
-    VARIANTS.map((v) => [v, summarize(samples[v])]),
-  ) as Record<VariantName, Summary>;
+  const latency = Object.fromEntries(VARIANTS.map((v) => [v, summarize(samples[v])])) as Record<
+    VariantName,
+    Summary
+  >;
   const base = latency.unsampled;
   const at = (fn: (value: number, baseline: number) => number) =>
     Object.fromEntries(
@@ -365,7 +363,7 @@ function goalsOf(figures: Figures) {
 function tables(figures: Figures, goals: GoalResult[]): BenchTable[] {
   const common = [
     'A call is timed from its start to the moment the answer resolves; the shadow calls run after, in the background, during later calls of every variant.',
-    'added: the variant\'s pooled percentile less unsampled\'s; unsampled-again is the A/A comparison (the noise floor).',
+    "added: the variant's pooled percentile less unsampled's; unsampled-again is the A/A comparison (the noise floor).",
     machineNote(figures.loadAverage.before),
   ];
   const { errors } = figures;
@@ -384,7 +382,13 @@ function tables(figures: Figures, goals: GoalResult[]): BenchTable[] {
       title: 'A failing provider (HTTP 400): the error with shadow (sampleRate 1) and without',
       columns: ['framework', 'calls', 'mismatches', 'shadowed', 'error seen'],
       rows: [
-        ['AI SDK', errors.aiSdk.calls, errors.aiSdk.mismatches, errors.aiSdk.shadowed, errors.aiSdk.example.sampled],
+        [
+          'AI SDK',
+          errors.aiSdk.calls,
+          errors.aiSdk.mismatches,
+          errors.aiSdk.shadowed,
+          errors.aiSdk.example.sampled,
+        ],
         [
           'LangChain',
           errors.langChain.calls,
