@@ -85,11 +85,12 @@ const failureBody = JSON.stringify({
 });
 
 /** Shadow settings of each variant: a budget and concurrency no run reaches, so every sampled call is shadowed. */
-function shadowOf(variant: VariantName) {
+function shadowOf(variant: VariantName, delayMs: number | undefined) {
   if (variant === 'off') return {};
   return {
     shadow: {
       sampleRate: variant === 'sampled' ? 1 : 0,
+      ...(delayMs === undefined ? {} : { delayMs }),
       budget: { inputTokensPerHour: Number.MAX_SAFE_INTEGER },
       concurrency: 10_000,
     },
@@ -100,6 +101,7 @@ function aiSdkFramework(
   conversation: ChatConversation,
   optimizer: FixedOptimizer,
   baseURL: string,
+  delayMs?: number,
 ): Framework {
   const openai = createOpenAI({ apiKey: 'sk-bench', baseURL });
   const messages = [
@@ -109,7 +111,12 @@ function aiSdkFramework(
   const middlewares = Object.fromEntries(
     VARIANTS.map((variant) => [
       variant,
-      aiSdkMiddleware({ optimizer, level: 'standard', cacheSize: 0, ...shadowOf(variant) }),
+      aiSdkMiddleware({
+        optimizer,
+        level: 'standard',
+        cacheSize: 0,
+        ...shadowOf(variant, delayMs),
+      }),
     ]),
   ) as Record<VariantName, ReturnType<typeof aiSdkMiddleware>>;
   const calls = Object.fromEntries(
@@ -146,12 +153,13 @@ function langChainFramework(
   conversation: ChatConversation,
   optimizer: FixedOptimizer,
   baseURL: string,
+  delayMs?: number,
 ): Framework {
   const messages = [...conversation.history, { role: 'user', content: conversation.question }];
   const middlewares = Object.fromEntries(
     VARIANTS.map((variant) => [
       variant,
-      langChainMiddleware({ optimizer, level: 'standard', ...shadowOf(variant) }),
+      langChainMiddleware({ optimizer, level: 'standard', ...shadowOf(variant, delayMs) }),
     ]),
   ) as Record<VariantName, ReturnType<typeof langChainMiddleware>>;
   const calls = Object.fromEntries(
@@ -208,6 +216,8 @@ async function measure(
   framework: Framework,
   expected: string,
   settings: { warmupCalls: number; calls: number },
+  /** Waits, untimed, for the shadow calls after each step: none runs during a timed call. */
+  isolated = false,
 ): Promise<FrameworkFigures> {
   const samples = Object.fromEntries(VARIANTS.map((v) => [v, [] as number[]])) as Record<
     VariantName,
@@ -224,6 +234,7 @@ async function measure(
       if (text !== expected) answerMismatches += 1;
       if (step >= settings.warmupCalls) samples[variant].push(elapsed);
     }
+    if (isolated) await framework.settled();
   }
   await framework.settled();
   const latency = Object.fromEntries(VARIANTS.map((v) => [v, summarize(samples[v])])) as Record<
@@ -280,8 +291,11 @@ async function compareErrors(framework: Framework, calls: number) {
 }
 
 interface Figures {
+  /** Default settings: each shadow call runs 50 ms after its answer, during later timed calls. */
   aiSdk: FrameworkFigures;
   langChain: FrameworkFigures;
+  /** `delayMs: 0`, and the shadow calls awaited (untimed) after each step. */
+  isolated: { aiSdk: FrameworkFigures; langChain: FrameworkFigures };
   errors: {
     aiSdk: Awaited<ReturnType<typeof compareErrors>>;
     langChain: Awaited<ReturnType<typeof compareErrors>>;
@@ -344,8 +358,26 @@ function goalsOf(figures: Figures) {
       unit: ' ms',
     },
     {
+      name: 'AI SDK, isolated: sampled p99 added beyond A/A',
+      measured: figures.isolated.aiSdk.addedP99BeyondNoiseMs,
+      comparison: '<=',
+      bound: GOAL_ADDED_P99_MS,
+      unit: ' ms',
+    },
+    {
+      name: 'LangChain, isolated: sampled p99 added beyond A/A',
+      measured: figures.isolated.langChain.addedP99BeyondNoiseMs,
+      comparison: '<=',
+      bound: GOAL_ADDED_P99_MS,
+      unit: ' ms',
+    },
+    {
       name: 'answers differing from the unshadowed one',
-      measured: figures.aiSdk.answerMismatches + figures.langChain.answerMismatches,
+      measured:
+        figures.aiSdk.answerMismatches +
+        figures.langChain.answerMismatches +
+        figures.isolated.aiSdk.answerMismatches +
+        figures.isolated.langChain.answerMismatches,
       comparison: '<=',
       bound: 0,
       unit: '',
@@ -366,6 +398,10 @@ function tables(figures: Figures, goals: GoalResult[]): BenchTable[] {
     "added: the variant's pooled percentile less unsampled's; unsampled-again is the A/A comparison (the noise floor).",
     machineNote(figures.loadAverage.before),
   ];
+  const isolatedNotes = [
+    'Each shadow call starts as soon as its answer is out, and no timed call begins before every shadow call has ended: what a sampled call pays before its answer, background work excluded.',
+    ...common.slice(1),
+  ];
   const { errors } = figures;
   return [
     latencyTable(
@@ -377,6 +413,16 @@ function tables(figures: Figures, goals: GoalResult[]): BenchTable[] {
       `LangChain: createAgent, @langchain/openai, ${MESSAGES}-message chat`,
       figures.langChain,
       common,
+    ),
+    latencyTable(
+      `AI SDK, isolated: delayMs 0, the shadow calls awaited (untimed) after each step`,
+      figures.isolated.aiSdk,
+      isolatedNotes,
+    ),
+    latencyTable(
+      `LangChain, isolated: delayMs 0, the shadow calls awaited (untimed) after each step`,
+      figures.isolated.langChain,
+      isolatedNotes,
     ),
     {
       title: 'A failing provider (HTTP 400): the error with shadow (sampleRate 1) and without',
@@ -430,6 +476,20 @@ export async function run(options: Partial<SuiteOptions> = {}): Promise<BenchTab
       MODEL_ANSWER,
       settings,
     );
+    const isolated = {
+      aiSdk: await measure(
+        aiSdkFramework(conversation, optimizer, `${server.url}/v1`, 0),
+        MODEL_ANSWER,
+        settings,
+        true,
+      ),
+      langChain: await measure(
+        langChainFramework(conversation, optimizer, `${server.url}/v1`, 0),
+        MODEL_ANSWER,
+        settings,
+        true,
+      ),
+    };
     const errors = {
       aiSdk: await compareErrors(
         aiSdkFramework(conversation, optimizer, `${failing.url}/v1`),
@@ -443,6 +503,7 @@ export async function run(options: Partial<SuiteOptions> = {}): Promise<BenchTab
     const figures: Figures = {
       aiSdk,
       langChain,
+      isolated,
       errors,
       loadAverage: { before: loadAverageBefore, after: loadavg() },
     };
