@@ -2,7 +2,7 @@
  * Shadow overhead: what shadow evaluation adds to the user's path of a sampled call. In
  * each framework four variants answer the same 200-message chat through a real provider
  * package against a loopback OpenAI Chat Completions server (its own thread), interleaved
- * call by call in a rotating order:
+ * call by call in a seeded random order:
  *   - unsampled: `shadow: { sampleRate: 0 }` (the baseline)
  *   - unsampled-again: a second, identical instance: the A/A comparison, the noise floor
  *   - sampled: `shadow: { sampleRate: 1 }`: every call shadowed
@@ -36,6 +36,7 @@ import { type FixedOptimizer, fixedOptimizerFrom } from './support/fixed-optimiz
 import { checkGoals, type GoalResult, goalsTable } from './support/goals.ts';
 import { startLoopbackServer } from './support/loopback-server.ts';
 import { machineNote, writeResults } from './support/results.ts';
+import { seededRandom } from './support/seeded-random.ts';
 import { type Summary, summarize } from './support/stats.ts';
 import { type SuiteOptions, scaled } from './support/suite.ts';
 import { type BenchTable, formatRatio, microseconds } from './support/table.ts';
@@ -209,8 +210,9 @@ interface FrameworkFigures {
 }
 
 /**
- * Times `calls` of each variant, one call of each per step in a rotating order (A B C D,
- * B C D A, ...), so drift and the background shadows touch every variant alike.
+ * Times `calls` of each variant, one call of each per step in a seeded random order. Not a
+ * rotation: the default mode's shadow call fires 50 ms after its answer, and with steps of
+ * a near-constant length a rotation would land it on the same variant again and again.
  */
 async function measure(
   framework: Framework,
@@ -224,10 +226,15 @@ async function measure(
     number[]
   >;
   let answerMismatches = 0;
+  const random = seededRandom(20261125);
   const total = settings.warmupCalls + settings.calls;
   for (let step = 0; step < total; step += 1) {
-    for (let offset = 0; offset < VARIANTS.length; offset += 1) {
-      const variant = VARIANTS[(step + offset) % VARIANTS.length]!;
+    const order = [...VARIANTS];
+    for (let index = order.length - 1; index > 0; index -= 1) {
+      const other = Math.floor(random() * (index + 1));
+      [order[index], order[other]] = [order[other]!, order[index]!];
+    }
+    for (const variant of order) {
       const started = performance.now();
       const text = await framework.calls[variant]();
       const elapsed = performance.now() - started;
