@@ -19,6 +19,7 @@ import { printTables } from './support/table.ts';
 export const suites = [
   'client-overhead',
   'framework-overhead',
+  'shadow-overhead',
   'emulator-throughput',
   'engine-throughput',
   'conversation-cost',

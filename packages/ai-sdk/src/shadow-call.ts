@@ -36,7 +36,7 @@ function start(
         inputTokens: result.usage.inputTokens.total,
       };
     },
-    questionOf(record.original),
+    () => questionOf(record.original),
   );
 }
 

@@ -99,7 +99,7 @@ export function contextOptimizerMiddleware(options: ContextOptimizerMiddlewareOp
               : undefined,
           };
         },
-        questionOfMessages(request.messages),
+        () => questionOfMessages(request.messages),
         (event) => void dispatchShadow(event, 'middleware'),
       );
       const usage = AIMessage.isInstance(response) ? response.usage_metadata : undefined;

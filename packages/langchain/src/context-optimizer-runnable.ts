@@ -135,7 +135,7 @@ export class ContextOptimizerRunnable extends Runnable<
                 : undefined,
             };
           },
-          questionOfMessages(original),
+          () => questionOfMessages(original),
           (event) => void dispatchShadow(event, 'runnable'),
         );
         return answer;

@@ -81,6 +81,36 @@ describe('ShadowEvaluator', () => {
     });
   });
 
+  it('reads nothing of the prompt on the user path: the question and the original call run only after the answer has resolved', async () => {
+    const { instance, events, policyOf } = evaluator({ sampleRate: 1, delayMs: 0 });
+    // A long prompt: work proportional to it is what must stay off the user's path.
+    const prompt = Array.from({ length: 10_000 }, (_, index) => `message ${index}`);
+    const reads: string[] = [];
+    const answered = (async () => {
+      const ticket = instance.begin(policyOf({ level: 'ultra' }))!.admit(report());
+      ticket!.start(
+        text('It is 4711.'),
+        async () => {
+          reads.push('original');
+          return { answer: text('It is 4711.') };
+        },
+        () => {
+          reads.push('question');
+          return prompt.at(-1)!;
+        },
+      );
+      return 'answer';
+    })();
+    expect(reads).toEqual([]);
+    expect(await answered).toBe('answer');
+    // The answer has reached the caller, and the microtasks after it have run.
+    await Promise.resolve();
+    expect(reads).toEqual([]);
+    await instance.settled();
+    expect(reads).toEqual(['original', 'question']);
+    expect(events).toMatchObject([{ type: 'judged', agree: true }]);
+  });
+
   it('costs the user path well under a millisecond at p99 on a sampled call (sampling, budget, scheduling)', async () => {
     const { instance, policyOf } = evaluator({
       sampleRate: 1,

@@ -56,7 +56,11 @@ export interface ShadowTicket {
   start(
     compressed: ShadowAnswer,
     callOriginal: () => Promise<{ answer: ShadowAnswer; inputTokens?: number | undefined }>,
-    question: string,
+    /**
+     * The question the judge is told about; a function is called only in the background,
+     * so reading it out of a long prompt costs the user's call nothing.
+     */
+    question: string | (() => string),
     /** Also receives this call's events (its verdict, a failure, a level change it caused). */
     listener?: (event: ShadowEvent) => void,
   ): void;
@@ -222,7 +226,7 @@ export class ShadowEvaluator {
     kinds: ContentKind[];
     compressed: ShadowAnswer;
     callOriginal: () => Promise<{ answer: ShadowAnswer; inputTokens?: number | undefined }>;
-    question: string;
+    question: string | (() => string);
     settle: (actual: number | undefined) => void;
     levels: Map<ContentKind, string>;
     listener: ((event: ShadowEvent) => void) | undefined;
@@ -245,7 +249,7 @@ export class ShadowEvaluator {
           inputTokens = original.inputTokens;
           call.settle(inputTokens);
           verdict = await this.#judge({
-            question: call.question,
+            question: typeof call.question === 'function' ? call.question() : call.question,
             compressed: call.compressed,
             original: original.answer,
           });

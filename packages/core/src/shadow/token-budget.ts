@@ -9,7 +9,11 @@ const HOUR_MS = 3_600_000;
 export class TokenBudget {
   readonly #limit: number;
   readonly #now: () => number;
-  readonly #entries: { at: number; tokens: number }[] = [];
+  readonly #entries: { at: number; tokens: number; counted: boolean }[] = [];
+  /** The entries' tokens, kept as they change: a sampled call reads it in O(1), whatever the traffic. */
+  #total = 0;
+  /** Index of the oldest entry still in the hour; the array is compacted when half is gone. */
+  #first = 0;
 
   constructor(inputTokensPerHour: number, now: () => number = Date.now) {
     this.#limit = inputTokensPerHour;
@@ -19,8 +23,19 @@ export class TokenBudget {
   /** Tokens spent or reserved in the last hour. */
   spent(): number {
     const since = this.#now() - HOUR_MS;
-    while (this.#entries.length > 0 && this.#entries[0]!.at <= since) this.#entries.shift();
-    return this.#entries.reduce((total, entry) => total + entry.tokens, 0);
+    const entries = this.#entries;
+    while (this.#first < entries.length && entries[this.#first]!.at <= since) {
+      const entry = entries[this.#first]!;
+      this.#total -= entry.tokens;
+      entry.counted = false;
+      this.#first += 1;
+    }
+    if (this.#first > 1024 && this.#first * 2 > entries.length) {
+      entries.splice(0, this.#first);
+      this.#first = 0;
+    }
+    if (this.#first === entries.length) this.#total = 0; // no drift from float sums once empty
+    return this.#total;
   }
 
   /**
@@ -29,10 +44,14 @@ export class TokenBudget {
    */
   reserve(tokens: number): ((actual: number | undefined) => void) | undefined {
     if (this.spent() + tokens > this.#limit) return undefined;
-    const entry = { at: this.#now(), tokens };
+    const entry = { at: this.#now(), tokens, counted: true };
     this.#entries.push(entry);
+    this.#total += tokens;
     return (actual) => {
-      if (actual !== undefined && Number.isFinite(actual) && actual >= 0) entry.tokens = actual;
+      if (actual === undefined || !Number.isFinite(actual) || actual < 0) return;
+      // An entry already out of the hour no longer counts in the total.
+      if (entry.counted) this.#total += actual - entry.tokens;
+      entry.tokens = actual;
     };
   }
 }
