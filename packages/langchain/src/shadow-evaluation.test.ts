@@ -156,31 +156,42 @@ describe('shadow evaluation in createAgent (@langchain/openai)', () => {
     expect(summary.spentTokensLastHour).toBe(shadowTokens);
   });
 
-  it('adds nothing measurable to the user path of a sampled call, against unsampled calls in the same run', async () => {
+  it('adds nothing measurable to the user path of a sampled call, against unsampled calls in the same run', {
+    timeout: 120_000,
+  }, async () => {
     const { agent, middleware } = shadowedAgent({ shadow: { sampleRate: 0.5, seed: 5 } });
-    const sampled: number[] = [];
-    const unsampled: number[] = [];
-    for (let call = 0; call < 160; call += 1) {
-      const before = middleware.shadow.summary().shadowed;
-      const started = performance.now();
-      await agent.invoke({ messages: factChat() });
-      const elapsed = performance.now() - started;
-      const wasSampled = middleware.shadow.summary().shadowed > before;
-      if (call >= 10) (wasSampled ? sampled : unsampled).push(elapsed);
-      await middleware.shadow.settled();
-    }
     const p = (values: number[], q: number) =>
       [...values].sort((a, b) => a - b)[Math.floor(q * (values.length - 1))]!;
-    console.info(
-      `createAgent user path ms: sampled p50 ${p(sampled, 0.5).toFixed(2)} p99 ${p(sampled, 0.99).toFixed(2)}; unsampled p50 ${p(unsampled, 0.5).toFixed(2)} p99 ${p(unsampled, 0.99).toFixed(2)} (${sampled.length}/${unsampled.length} calls)`,
-    );
-    expect(sampled.length).toBeGreaterThan(50);
+    const measure = async () => {
+      const sampled: number[] = [];
+      const unsampled: number[] = [];
+      for (let call = 0; call < 160; call += 1) {
+        const before = middleware.shadow.summary().shadowed;
+        const started = performance.now();
+        await agent.invoke({ messages: factChat() });
+        const elapsed = performance.now() - started;
+        const wasSampled = middleware.shadow.summary().shadowed > before;
+        if (call >= 10) (wasSampled ? sampled : unsampled).push(elapsed);
+        await middleware.shadow.settled();
+      }
+      console.info(
+        `createAgent user path ms: sampled p50 ${p(sampled, 0.5).toFixed(2)} p99 ${p(sampled, 0.99).toFixed(2)}; unsampled p50 ${p(unsampled, 0.5).toFixed(2)} p99 ${p(unsampled, 0.99).toFixed(2)} (${sampled.length}/${unsampled.length} calls)`,
+      );
+      expect(sampled.length).toBeGreaterThan(50);
+      return {
+        median: p(sampled, 0.5) / p(unsampled, 0.5),
+        p75: p(sampled, 0.75) / p(unsampled, 0.75),
+      };
+    };
     // On a loaded two-core machine a median moves by a millisecond or two from run to run,
     // either way, and the tail beyond p90 by tens of milliseconds (a GC pause or another
     // process lands in either set): the medians within a quarter of each other, p75 within
-    // half. The shadow's own work on the path is measured without the network in core.
-    expect(p(sampled, 0.5) / p(unsampled, 0.5)).toBeLessThan(1.25);
-    expect(p(sampled, 0.75) / p(unsampled, 0.75)).toBeLessThan(1.5);
+    // half, measured once more before failing (a shadow awaited on the user's path doubles
+    // both). The p99 is measured by `bench shadow-overhead`, beside an A/A noise floor.
+    let ratios = await measure();
+    if (ratios.median >= 1.25 || ratios.p75 >= 1.5) ratios = await measure();
+    expect(ratios.median).toBeLessThan(1.25);
+    expect(ratios.p75).toBeLessThan(1.5);
   });
 
   it('detects a compression that loses the fact in 20% of calls at ultra, sampling 10%, and steps it down (seeded)', async () => {
