@@ -1,4 +1,5 @@
 import type { CompressParams } from '@ctxopt/core';
+import { ablated } from './ablation.ts';
 import { assembleOutput } from './assemble-output.ts';
 import { bridgeScores, queryNames } from './bridge-terms.ts';
 import { countChunks } from './chunk-counter.ts';
@@ -235,7 +236,9 @@ export function compressWithTuning(
   const index = indexUnits(text, units);
   const salience = scoreSalience(segmentation, index);
   const relevance =
-    query.length > 0 ? scoreQuery(text, query, segmentation, index, tuning) : undefined;
+    query.length > 0 && !ablated.has('query')
+      ? scoreQuery(text, query, segmentation, index, tuning)
+      : undefined;
   // Explaining: each signal's part, taken as it is added (nothing of this without explain).
   const trace: ScoreTrace | undefined = explain ? {} : undefined;
   if (trace && relevance) trace.query = Float64Array.from(relevance);
@@ -256,12 +259,13 @@ export function compressWithTuning(
     }
   }
   const beforeDefinitions = trace && query.length > 0 ? Float64Array.from(scores) : undefined;
-  if (query.length > 0) boostNamedDefinitions(text, segmentation, query, scores);
+  if (query.length > 0 && !ablated.has('named-definitions'))
+    boostNamedDefinitions(text, segmentation, query, scores);
   if (trace && beforeDefinitions) {
     trace.definition = Float64Array.from(scores, (value, unit) => value - beforeDefinitions[unit]!);
   }
   // A conversation keeps whole turns: a later question asks about a turn, not a fragment.
-  if (labels.length > 1) {
+  if (labels.length > 1 && !ablated.has('whole-turns')) {
     const turnTrace: TurnTrace | undefined = explain ? {} : undefined;
     const turns = compressTurns({
       text,
