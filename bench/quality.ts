@@ -15,7 +15,8 @@
  *
  * `--ablation` prints instead, for each set, the change in the engine's retention (in
  * points) when each signal is switched off in turn (quality/ablation-variants.ts),
- * against the full engine measured in the same run; `--limit` defaults to 50 there.
+ * against the full engine measured in the same run; `--limit` defaults to 50 there, and `--signal a,b` measures only
+ * the signals whose names hold one of those parts.
  */
 import { compressWithTuning } from '../packages/local/src/engine/compress-context.ts';
 import { LEVEL_RATIOS } from '../packages/local/src/engine/targets.ts';
@@ -50,6 +51,11 @@ const split = (argument('--split') ?? 'test') as SuiteExample['split'] | 'all';
 if (!['test', 'dev', 'all'].includes(split)) throw new Error('--split must be test, dev or all');
 const limit = limitArgument();
 const only = argument('--set')?.toLowerCase();
+/** `--signal a,b`: only the ablations whose names hold one of these parts. */
+const signals = argument('--signal')?.toLowerCase().split(',');
+const ablations = ABLATIONS.filter(
+  (variant) => !signals || signals.some((part) => variant.name.toLowerCase().includes(part)),
+);
 
 interface Tally {
   kept: number;
@@ -96,7 +102,7 @@ function runAblation(): void {
     const percent = (kept: number) => (100 * kept) / Math.max(1, count);
     const full = levels.map((level) => percent(engineKept(set, level, DEFAULT_TUNING)));
     const rows: string[][] = [['full engine', ...full.map((value) => `${value.toFixed(1)}%`)]];
-    for (const variant of ABLATIONS) {
+    for (const variant of ablations) {
       const deltas = levels.map((level, at) =>
         withAblation(variant, (tuning) => percent(engineKept(set, level, tuning)) - full[at]!),
       );
@@ -118,7 +124,7 @@ function runAblation(): void {
     formatTable({
       title: 'sets on which each signal earns a point or more (at some level)',
       columns: ['signal', 'sets', 'which'],
-      rows: ABLATIONS.map((variant: Ablation) => {
+      rows: ablations.map((variant: Ablation) => {
         const on = earned.get(variant.name) ?? [];
         return [variant.name, String(on.length), on.join('; ') || '-'];
       }),

@@ -22,7 +22,6 @@ export const ABLATIONS: readonly Ablation[] = [
     name: 'antecedent (pronoun) share',
     tuning: { antecedentWeight: DEFAULT_TUNING.neighborWeight },
   },
-  { name: 'answer types', tuning: { answerTypeWeight: 0 } },
   { name: 'salience beside relevance', tuning: { salienceWeight: 0 } },
   { name: 'term variants (and relation words)', tuning: { termVariants: 0 } },
   { name: 'relation words', signal: 'relation-words' },

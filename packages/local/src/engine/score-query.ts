@@ -1,4 +1,3 @@
-import { answerTypeOf, holdsAnswerType } from './answer-type.ts';
 import { bm25Signals } from './bm25-signals.ts';
 import { queryTerms } from './query-terms.ts';
 import type { Segmentation } from './segment.ts';
@@ -8,8 +7,7 @@ import type { UnitIndex } from './unit-index.ts';
 /**
  * Relevance of every unit to a query. The BM25 signals (bm25-signals.ts: the unit's,
  * its section's, its section title's, proximity) are each scaled to their maximum so
- * that the tuning weights compare like with like. A unit that holds the kind of answer
- * the question asks for (answer-type.ts) scores higher; a unit inherits part of its
+ * that the tuning weights compare like with like. A unit inherits part of its
  * neighbours' relevance, more from a next unit that opens with a pronoun (its
  * antecedent is likely here). Returns undefined when no query term occurs in the
  * context.
@@ -39,16 +37,6 @@ export function scoreQuery(
   const unitCount = units.length;
   const signals = bm25Signals(segmentation, index, terms, tuning);
   const { unit: unitScore, proximity, section: sectionScore, title: titleScore } = signals;
-  const answerType = answerTypeOf(query);
-  if (answerType) {
-    for (let unit = 0; unit < unitCount; unit++) {
-      if (unitScore[unit]! <= 0) continue;
-      const { start, end } = units[unit]!;
-      if (holdsAnswerType(text.slice(start, end), answerType)) {
-        unitScore[unit]! *= 1 + tuning.answerTypeWeight;
-      }
-    }
-  }
   scaleToMax(unitScore);
   scaleToMax(sectionScore);
   scaleToMax(titleScore);

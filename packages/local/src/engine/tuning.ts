@@ -17,8 +17,6 @@ export interface ScoringTuning {
   neighborWeight: number;
   /** Share of the next unit's relevance a unit inherits when the next opens with a pronoun. */
   antecedentWeight: number;
-  /** Relevance boost of a unit that holds the kind of answer the question asks for. */
-  answerTypeWeight: number;
   /** Weight of salience (centrality and position) beside relevance. */
   salienceWeight: number;
   /** Units sharing at least this share of word pairs with kept text are duplicates. */
@@ -81,7 +79,6 @@ export const DEFAULT_TUNING: ScoringTuning = {
   proximityWeight: 0.2,
   neighborWeight: 0.4,
   antecedentWeight: 0.5,
-  answerTypeWeight: 0.3,
   salienceWeight: 0.05,
   duplicateContainment: 0.8,
   headingsBelowRatio: 8,
