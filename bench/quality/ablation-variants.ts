@@ -17,11 +17,7 @@ export const ABLATIONS: readonly Ablation[] = [
   { name: 'section BM25', tuning: { sectionWeight: 0 } },
   { name: 'section title', tuning: { titleWeight: 0 } },
   { name: 'proximity', tuning: { proximityWeight: 0 } },
-  { name: 'neighbours (and antecedents)', tuning: { neighborWeight: 0, antecedentWeight: 0 } },
-  {
-    name: 'antecedent (pronoun) share',
-    tuning: { antecedentWeight: DEFAULT_TUNING.neighborWeight },
-  },
+  { name: 'neighbours', tuning: { neighborWeight: 0 } },
   { name: 'salience beside relevance', tuning: { salienceWeight: 0 } },
   { name: 'term variants (and relation words)', tuning: { termVariants: 0 } },
   { name: 'relation words', signal: 'relation-words' },

@@ -237,7 +237,7 @@ export function compressWithTuning(
   const salience = scoreSalience(segmentation, index);
   const relevance =
     query.length > 0 && !ablated.has('query')
-      ? scoreQuery(text, query, segmentation, index, tuning)
+      ? scoreQuery(query, segmentation, index, tuning)
       : undefined;
   // Explaining: each signal's part, taken as it is added (nothing of this without explain).
   const trace: ScoreTrace | undefined = explain ? {} : undefined;

@@ -8,8 +8,7 @@ import type { UnitIndex } from './unit-index.ts';
  * Relevance of every unit to a query. The BM25 signals (bm25-signals.ts: the unit's,
  * its section's, its section title's, proximity) are each scaled to their maximum so
  * that the tuning weights compare like with like. A unit inherits part of its
- * neighbours' relevance, more from a next unit that opens with a pronoun (its
- * antecedent is likely here). Returns undefined when no query term occurs in the
+ * neighbours' relevance. Returns undefined when no query term occurs in the
  * context.
  */
 
@@ -20,12 +19,7 @@ function scaleToMax(values: Float64Array): Float64Array {
   return values;
 }
 
-/** A unit that opens with a pronoun or "the film", "the band"...: its antecedent is just before. */
-export const PRONOUN_START =
-  /^\s*["“(]?(?:he|she|it|they|his|her|its|their|this|these|that|those|the (?:film|song|show|series|album|band|book|game|company|team|city|river|country))\b/i;
-
 export function scoreQuery(
-  text: string,
   query: string,
   segmentation: Segmentation,
   index: UnitIndex,
@@ -56,11 +50,8 @@ export function scoreQuery(
       inherited = tuning.neighborWeight * own[unit - 1]!;
     }
     const next = unit + 1;
-    if (!record && next < unitCount && own[next]! > 0 && units[next]!.section === section) {
-      const { start, end } = units[next]!;
-      const opensWithReference = PRONOUN_START.test(text.slice(start, Math.min(end, start + 40)));
-      const weight = opensWithReference ? tuning.antecedentWeight : tuning.neighborWeight;
-      inherited = Math.max(inherited, weight * own[next]!);
+    if (!record && next < unitCount && units[next]!.section === section) {
+      inherited = Math.max(inherited, tuning.neighborWeight * own[next]!);
     }
     scores[unit] =
       own[unit]! +

@@ -15,8 +15,6 @@ export interface ScoringTuning {
   proximityWeight: number;
   /** Share of a neighbour's relevance that a unit inherits. */
   neighborWeight: number;
-  /** Share of the next unit's relevance a unit inherits when the next opens with a pronoun. */
-  antecedentWeight: number;
   /** Weight of salience (centrality and position) beside relevance. */
   salienceWeight: number;
   /** Units sharing at least this share of word pairs with kept text are duplicates. */
@@ -78,7 +76,6 @@ export const DEFAULT_TUNING: ScoringTuning = {
   titleWeight: 1,
   proximityWeight: 0.2,
   neighborWeight: 0.4,
-  antecedentWeight: 0.5,
   salienceWeight: 0.05,
   duplicateContainment: 0.8,
   headingsBelowRatio: 8,
