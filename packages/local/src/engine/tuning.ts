@@ -69,30 +69,35 @@ export interface ScoringTuning {
   bridgeNeighborShareNamed: number;
 }
 
+/**
+ * Each value's comment names what switching its signal off costs, in points of retention,
+ * on the dev split (`pnpm bench:quality --split dev --ablation`, first 50 examples of each
+ * set; the table is in bench/README.md), or the test that fails without it.
+ */
 export const DEFAULT_TUNING: ScoringTuning = {
-  k1: 1.2,
-  b: 0.75,
-  sectionWeight: 2,
-  titleWeight: 1,
-  proximityWeight: 0.2,
-  neighborWeight: 0.4,
-  salienceWeight: 0.05,
-  duplicateContainment: 0.8,
-  headingsBelowRatio: 8,
-  termVariants: 1,
-  turnPriorWeight: 0.3,
-  turnWholeShare: 0.4,
-  turnCostExponent: 0.7,
-  turnCostExponentWithQuery: 0.3,
-  turnNeighbourShare: 0.3,
-  turnNeighbourReach: 2,
-  turnAnswerShare: 0.6,
-  turnNamedDayWeight: 0.5,
-  bridgeWeight: 0.5,
-  bridgeSources: 2,
-  bridgeTermsPerSource: 24,
-  bridgeNeighborShare: 0.8,
-  bridgeEvery: 2,
-  bridgeEveryNamed: 1.5,
-  bridgeNeighborShareNamed: 0.4,
+  k1: 1.2, // BM25's usual default (Robertson), not tuned here.
+  b: 0.75, // BM25's usual default (Robertson), not tuned here.
+  sectionWeight: 2, // Off (dev, first 50 of a set): dialogue -16 at ultra, XQuAD es -8 at standard, NQ <doc> layout -10 at ultra.
+  titleWeight: 1, // Off: NQ '## t' and title-line layouts -4 at ultra, NQ -2 at ultra.
+  proximityWeight: 0.2, // Off: NQ '## t' and title-line layouts -2 at ultra, code -2.4 at ultra, XQuAD de/es/zh -2.
+  neighborWeight: 0.4, // Off: code -9.8 at every level, XQuAD zh -10 at ultra, multi-hop -6 at ultra.
+  salienceWeight: 0.05, // Off: multi-hop -2 at standard and ultra, XQuAD zh -2 at low, ru -2 at standard.
+  duplicateContainment: 0.8, // Filter off: multi-hop -20 at standard, code -7.3 at ultra.
+  headingsBelowRatio: 8, // No set moves with headings off; compress-structure.test.ts keeps a section's heading below ultra.
+  termVariants: 1, // Off: XQuAD ru -18 at ultra, multi-hop -8 at standard, NQ -4 at standard.
+  turnPriorWeight: 0.3, // Off: REALTALK with the question -6 at ultra (+2 at low and standard); compress-conversation.test.ts.
+  turnWholeShare: 0.4, // No figure recorded; not a signal the ablation switches off.
+  turnCostExponent: 0.7, // No figure recorded; not a signal the ablation switches off.
+  turnCostExponentWithQuery: 0.3, // No figure recorded; not a signal the ablation switches off.
+  turnNeighbourShare: 0.3, // Off: REALTALK with the question -8 / -6 / -6.
+  turnNeighbourReach: 2, // No figure recorded; the reach of turnNeighbourShare.
+  turnAnswerShare: 0.6, // Off: REALTALK with the question -2 at low and ultra.
+  turnNamedDayWeight: 0.5, // Off: REALTALK with the question -2 at every level; session-dates tests.
+  bridgeWeight: 0.5, // Off: multi-hop -30 at ultra, REALTALK with the question -2; XQuAD de +20 at ultra.
+  bridgeSources: 2, // No figure recorded; part of the bridge pass (bridgeWeight).
+  bridgeTermsPerSource: 24, // No figure recorded; part of the bridge pass (bridgeWeight).
+  bridgeNeighborShare: 0.8, // No figure recorded; part of the bridge pass (bridgeWeight).
+  bridgeEvery: 2, // Slotting off: multi-hop -10 at ultra, REALTALK with the question -2 at standard.
+  bridgeEveryNamed: 1.5, // Both named values at the unnamed ones: XQuAD es and ru -6 at ultra, multi-hop -4.
+  bridgeNeighborShareNamed: 0.4, // See bridgeEveryNamed.
 };
