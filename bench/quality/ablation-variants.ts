@@ -37,7 +37,6 @@ export const ABLATIONS: readonly Ablation[] = [
   { name: 'whole turns', signal: 'whole-turns' },
   { name: 'turn priors (with a query)', tuning: { turnPriorWeight: 0 } },
   { name: 'turn neighbours', tuning: { turnNeighbourShare: 0 } },
-  { name: 'turn answer share', tuning: { turnAnswerShare: 0 } },
   { name: 'named day', tuning: { turnNamedDayWeight: 0 } },
 ];
 

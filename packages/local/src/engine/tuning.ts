@@ -39,8 +39,6 @@ export interface ScoringTuning {
   turnNeighbourShare: number;
   /** How many messages away a neighbour may be. */
   turnNeighbourReach: number;
-  /** The same share for the message after one that asks a question (its likely answer). */
-  turnAnswerShare: number;
   /** Added to the score of every message of a session whose date the query names. */
   turnNamedDayWeight: number;
   /**
@@ -91,7 +89,6 @@ export const DEFAULT_TUNING: ScoringTuning = {
   turnCostExponentWithQuery: 0.3, // No figure recorded; not a signal the ablation switches off.
   turnNeighbourShare: 0.3, // Off: REALTALK with the question -8 / -6 / -6.
   turnNeighbourReach: 2, // No figure recorded; the reach of turnNeighbourShare.
-  turnAnswerShare: 0.6, // Off: REALTALK with the question -2 at low and ultra.
   turnNamedDayWeight: 0.5, // Off: REALTALK with the question -2 at every level; session-dates tests.
   bridgeWeight: 0.5, // Off: multi-hop -30 at ultra, REALTALK with the question -2; XQuAD de +20 at ultra.
   bridgeSources: 2, // No figure recorded; part of the bridge pass (bridgeWeight).
