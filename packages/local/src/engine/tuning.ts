@@ -87,9 +87,9 @@ export const DEFAULT_TUNING: ScoringTuning = {
   turnWholeShare: 0.4, // No figure recorded; not a signal the ablation switches off.
   turnCostExponent: 0.7, // No figure recorded; not a signal the ablation switches off.
   turnCostExponentWithQuery: 0.3, // No figure recorded; not a signal the ablation switches off.
-  turnNeighbourShare: 0.3, // Off: REALTALK with the question -8 / -6 / -6.
-  turnNeighbourReach: 2, // No figure recorded; the reach of turnNeighbourShare.
-  turnNamedDayWeight: 0.5, // Off: REALTALK with the question -2 at every level; session-dates tests.
+  turnNeighbourShare: 0.3, // Off: REALTALK with the question -8 / -6 / -6; compress-conversation.test.ts.
+  turnNeighbourReach: 2, // REALTALK dev 95.8 / 83.3 / 74.1%; a reach of 3 or 4 gave 93.5 / 83.3 / 75.0% (bench/README.md).
+  turnNamedDayWeight: 0.5, // Off: REALTALK with the question -2 at every level; compress-conversation.test.ts.
   bridgeWeight: 0.5, // Off: multi-hop -30 at ultra, REALTALK with the question -2; XQuAD de +20 at ultra.
   bridgeSources: 2, // No figure recorded; part of the bridge pass (bridgeWeight).
   bridgeTermsPerSource: 24, // No figure recorded; part of the bridge pass (bridgeWeight).
