@@ -22,13 +22,9 @@ export const ABLATIONS: readonly Ablation[] = [
   { name: 'term variants (and relation words)', tuning: { termVariants: 0 } },
   { name: 'relation words', signal: 'relation-words' },
   { name: 'bridge terms', tuning: { bridgeWeight: 0 } },
-  { name: 'bridge slotting', tuning: { bridgeEvery: 0, bridgeEveryNamed: 0 } },
   {
-    name: 'named-question bridge shares',
-    tuning: {
-      bridgeEveryNamed: DEFAULT_TUNING.bridgeEvery,
-      bridgeNeighborShareNamed: DEFAULT_TUNING.bridgeNeighborShare,
-    },
+    name: 'named-question bridge share',
+    tuning: { bridgeNeighborShareNamed: DEFAULT_TUNING.bridgeNeighborShare },
   },
   { name: 'named definitions', signal: 'named-definitions' },
   { name: 'duplicate filter', tuning: { duplicateContainment: 2 } },

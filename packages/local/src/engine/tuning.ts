@@ -54,16 +54,10 @@ export interface ScoringTuning {
   /** Share of a neighbouring unit's bridge score a unit gets. */
   bridgeNeighborShare: number;
   /**
-   * The n-th best bridge unit ranks at least level with the first pass's
-   * (`bridgeEvery` * n)-th best unit (0 turns the slotting off).
+   * `bridgeNeighborShare` when the question names what its first hop is about (a word of
+   * it opens with a capital) and the context is not a conversation: the sources are
+   * then found by name.
    */
-  bridgeEvery: number;
-  /**
-   * `bridgeEvery` and `bridgeNeighborShare` when the question names what its first hop
-   * is about (a word of it opens with a capital) and the context is not a conversation:
-   * the sources are then found by name, so the second hop earns a larger share.
-   */
-  bridgeEveryNamed: number;
   bridgeNeighborShareNamed: number;
 }
 
@@ -94,7 +88,5 @@ export const DEFAULT_TUNING: ScoringTuning = {
   bridgeSources: 2, // No figure recorded; part of the bridge pass (bridgeWeight).
   bridgeTermsPerSource: 24, // No figure recorded; part of the bridge pass (bridgeWeight).
   bridgeNeighborShare: 0.8, // No figure recorded; part of the bridge pass (bridgeWeight).
-  bridgeEvery: 2, // Slotting off: multi-hop -10 at ultra, REALTALK with the question -2 at standard.
-  bridgeEveryNamed: 1.5, // Both named values at the unnamed ones: XQuAD es and ru -6 at ultra, multi-hop -4.
-  bridgeNeighborShareNamed: 0.4, // See bridgeEveryNamed.
+  bridgeNeighborShareNamed: 0.4, // No figure recorded since the slotting went (it was measured with bridgeEveryNamed).
 };
