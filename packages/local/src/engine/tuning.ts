@@ -64,7 +64,8 @@ export interface ScoringTuning {
 /**
  * Each value's comment names what switching its signal off costs, in points of retention,
  * on the dev split (`pnpm bench:quality --split dev --ablation`, first 50 examples of each
- * set; the table is in bench/README.md), or the test that fails without it.
+ * set, in the run before the four removals listed in bench/README.md, whose table is
+ * the latest), or the test that fails without it.
  */
 export const DEFAULT_TUNING: ScoringTuning = {
   k1: 1.2, // BM25's usual default (Robertson), not tuned here.
