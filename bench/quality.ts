@@ -12,11 +12,17 @@
  * fixed by the example's id, BM25 keeps whole units by rank against the question (none
  * for a query-free set: it has no question to rank by). The run stops if any reported
  * `compressedTokens` differs from a fresh count.
+ *
+ * `--ablation` prints instead, for each set, the change in the engine's retention (in
+ * points) when each signal is switched off in turn (quality/ablation-variants.ts),
+ * against the full engine measured in the same run; `--limit` defaults to 50 there, and `--signal a,b` measures only
+ * the signals whose names hold one of those parts.
  */
 import { compressWithTuning } from '../packages/local/src/engine/compress-context.ts';
 import { LEVEL_RATIOS } from '../packages/local/src/engine/targets.ts';
 import { countTokens } from '../packages/local/src/engine/tokenizer.ts';
-import { DEFAULT_TUNING } from '../packages/local/src/engine/tuning.ts';
+import { DEFAULT_TUNING, type ScoringTuning } from '../packages/local/src/engine/tuning.ts';
+import { ABLATIONS, type Ablation, withAblation } from './quality/ablation-variants.ts';
 import { bm25Units, contextText, randomUnits, truncate } from './quality/baselines.ts';
 import { isValidJson, retains } from './quality/retention.ts';
 import { loadSets, type QualitySet } from './quality/sets.ts';
@@ -28,18 +34,28 @@ function argument(name: string): string | undefined {
   return at < 0 ? undefined : process.argv[at + 1];
 }
 
+const ablation = process.argv.includes('--ablation');
+
 function limitArgument(): number {
   const value = argument('--limit');
-  if (value === undefined) return Number.POSITIVE_INFINITY;
+  if (value === undefined) return ablation ? ABLATION_LIMIT : Number.POSITIVE_INFINITY;
   const limit = Number(value);
   if (!Number.isInteger(limit) || limit < 1) throw new Error('--limit must be a positive integer');
   return limit;
 }
 
+/** The first examples of each set an ablation run measures: 22 engines on every set. */
+const ABLATION_LIMIT = 50;
+
 const split = (argument('--split') ?? 'test') as SuiteExample['split'] | 'all';
 if (!['test', 'dev', 'all'].includes(split)) throw new Error('--split must be test, dev or all');
 const limit = limitArgument();
 const only = argument('--set')?.toLowerCase();
+/** `--signal a,b`: only the ablations whose names hold one of these parts. */
+const signals = argument('--signal')?.toLowerCase().split(',');
+const ablations = ABLATIONS.filter(
+  (variant) => !signals || signals.some((part) => variant.name.toLowerCase().includes(part)),
+);
 
 interface Tally {
   kept: number;
@@ -55,7 +71,73 @@ interface Tally {
   compressions: number;
 }
 
-function measure(set: QualitySet, level: 'low' | 'standard' | 'ultra'): string[] {
+type Level = 'low' | 'standard' | 'ultra';
+
+/** How many examples the engine keeps what the question needs for, with this tuning. */
+function engineKept(set: QualitySet, level: Level, tuning: ScoringTuning): number {
+  const shared = new Map<string, string>();
+  let kept = 0;
+  for (const example of set.examples.slice(0, limit)) {
+    const key = set.queryFree ? (example.conversation ?? example.id) : example.id;
+    let compressed = shared.get(key);
+    if (compressed === undefined) {
+      compressed = compressWithTuning(
+        { context: example.context, level, ...(set.queryFree ? {} : { query: example.query }) },
+        tuning,
+      ).compressed;
+      shared.set(key, compressed);
+    }
+    if (retains(compressed, example)) kept++;
+  }
+  return kept;
+}
+
+function runAblation(): void {
+  const levels = ['low', 'standard', 'ultra'] as const;
+  const sets = loadSets(split).filter((set) => !only || set.name.toLowerCase().includes(only));
+  // earned[signal]: the sets on which switching it off costs at least a point at some level.
+  const earned = new Map<string, string[]>();
+  for (const set of sets) {
+    const count = Math.min(limit, set.examples.length);
+    const percent = (kept: number) => (100 * kept) / Math.max(1, count);
+    const full = levels.map((level) => percent(engineKept(set, level, DEFAULT_TUNING)));
+    const rows: string[][] = [['full engine', ...full.map((value) => `${value.toFixed(1)}%`)]];
+    for (const variant of ablations) {
+      const deltas = levels.map((level, at) =>
+        withAblation(variant, (tuning) => percent(engineKept(set, level, tuning)) - full[at]!),
+      );
+      if (deltas.some((delta) => delta <= -1)) {
+        earned.set(variant.name, [...(earned.get(variant.name) ?? []), set.name]);
+      }
+      rows.push([variant.name, ...deltas.map(signedPoints)]);
+    }
+    console.log(
+      formatTable({
+        title: `${set.name}: ${set.measure}, first ${count} examples (${split}), points against the full engine`,
+        columns: ['signal off', 'low', 'standard', 'ultra'],
+        rows,
+      }),
+    );
+    console.log('');
+  }
+  console.log(
+    formatTable({
+      title: 'sets on which each signal earns a point or more (at some level)',
+      columns: ['signal', 'sets', 'which'],
+      rows: ablations.map((variant: Ablation) => {
+        const on = earned.get(variant.name) ?? [];
+        return [variant.name, String(on.length), on.join('; ') || '-'];
+      }),
+    }),
+  );
+}
+
+function signedPoints(delta: number): string {
+  if (Math.abs(delta) < 0.05) return '0';
+  return `${delta > 0 ? '+' : ''}${delta.toFixed(1)}`;
+}
+
+function measure(set: QualitySet, level: Level): string[] {
   const examples = set.examples.slice(0, limit);
   const tally: Tally = {
     kept: 0,
@@ -136,16 +218,18 @@ const columns = [
   'engine time',
 ];
 
-for (const set of loadSets(split)) {
-  if (only && !set.name.toLowerCase().includes(only)) continue;
-  const count = Math.min(limit, set.examples.length);
-  const rows = (['low', 'standard', 'ultra'] as const).map((level) => measure(set, level));
-  console.log(
-    formatTable({
-      title: `${set.name}: ${set.measure}, ${count} examples (${split})`,
-      columns,
-      rows,
-    }),
-  );
-  console.log('');
-}
+if (ablation) runAblation();
+else
+  for (const set of loadSets(split)) {
+    if (only && !set.name.toLowerCase().includes(only)) continue;
+    const count = Math.min(limit, set.examples.length);
+    const rows = (['low', 'standard', 'ultra'] as const).map((level) => measure(set, level));
+    console.log(
+      formatTable({
+        title: `${set.name}: ${set.measure}, ${count} examples (${split})`,
+        columns,
+        rows,
+      }),
+    );
+    console.log('');
+  }

@@ -1,3 +1,4 @@
+import { ablated } from './ablation.ts';
 import { recordLineStarts } from './record-lines.ts';
 import type { Label } from './role-label.ts';
 import { findSentenceCuts } from './sentence-cuts.ts';
@@ -313,7 +314,7 @@ export function collectCuts(text: string, labels: Label[]): Cut[] {
     pendingTitle = undefined;
     sectionFilled = true;
     // A run of records is cut at its lines; prose at its sentences.
-    const records = item ? [] : recordLineStarts(text, index, end);
+    const records = item || ablated.has('record-lines') ? [] : recordLineStarts(text, index, end);
     if (records.length > 0) {
       cuts.push({ at: index, kind: 'record', ...opens });
       for (const at of records) cuts.push({ at, kind: 'record' });

@@ -1,11 +1,14 @@
 import { queryTerms } from './query-terms.ts';
-import { PRONOUN_START } from './score-query.ts';
 import type { Segmentation } from './segment.ts';
 import { stem, termsOf } from './terms.ts';
 import { isCased } from './text-case.ts';
 import { DEFAULT_TUNING } from './tuning.ts';
 import type { UnitIndex } from './unit-index.ts';
 import { nextWord, type WordMatch } from './word-scanner.ts';
+
+/** A unit that opens with a pronoun or "the film", "the band"...: its antecedent is just before. */
+const PRONOUN_START =
+  /^\s*["“(]?(?:he|she|it|they|his|her|its|their|this|these|that|those|the (?:film|song|show|series|album|band|book|game|company|team|city|river|country))\b/i;
 
 /**
  * The second pass of query scoring, for questions answered in two hops ("Where was the

@@ -1,4 +1,5 @@
 import type { CompressParams } from '@ctxopt/core';
+import { ablated } from './ablation.ts';
 import { assembleOutput } from './assemble-output.ts';
 import { bridgeScores, queryNames } from './bridge-terms.ts';
 import { countChunks } from './chunk-counter.ts';
@@ -92,10 +93,9 @@ function result(
 
 /**
  * Multi-hop: units that name the bridge entities of the best first-pass units gain a
- * share of the best unit's relevance (see bridge-terms.ts), and the best of them a
- * place among the first pass's best units. When the question names what its first hop
- * is about, outside a conversation, the sources are the units holding those names and
- * the bridge units take a larger share of the places.
+ * share of the spread of the first pass's relevance (see bridge-terms.ts). When the
+ * question names what its first hop is about, outside a conversation, the sources are
+ * the units holding those names.
  */
 function addBridge(
   text: string,
@@ -118,7 +118,6 @@ function addBridge(
     neighborShare: named ? tuning.bridgeNeighborShareNamed : tuning.bridgeNeighborShare,
     ...(named ? { names } : {}),
   });
-  const every = named ? tuning.bridgeEveryNamed : tuning.bridgeEvery;
   // The bonus is a share of the spread of the first pass's scores, not of the best
   // score: a part every unit shares (the section score of a context that is one
   // section) would otherwise outweigh the whole spread.
@@ -133,28 +132,9 @@ function addBridge(
   let ceiling = sources.length > 0 ? 0 : Number.POSITIVE_INFINITY;
   for (const source of sources) ceiling = Math.max(ceiling, relevance[source]!);
   ceiling *= 1 - 1e-9;
-  // The first pass's scores are flat when every passage shares some of the question's
-  // words, and a bridge unit's share of the spread may not lift it into a tight
-  // budget: the n-th best bridge unit also ranks at least level with the first pass's
-  // (every * n)-th unit, so every few units kept, one carries the second hop.
-  const slotted = new Float64Array(relevance.length);
-  if (every > 0) {
-    const byRelevance = Float64Array.from(relevance).sort().reverse();
-    const byBridge: number[] = [];
-    for (let unit = 0; unit < relevance.length; unit++) if (bridge[unit]! > 0) byBridge.push(unit);
-    byBridge.sort((a, b) => bridge[b]! - bridge[a]! || a - b);
-    byBridge.forEach((unit, rank) => {
-      const at = Math.min(byRelevance.length - 1, Math.ceil(every * (rank + 1)) - 1);
-      // Just above that unit, so the bridge unit wins the tie.
-      slotted[unit] = byRelevance[at]! * (1 + 1e-9);
-    });
-  }
   for (let unit = 0; unit < relevance.length; unit++) {
     if (bridge[unit]! <= 0) continue;
-    const lifted = Math.max(
-      relevance[unit]! + tuning.bridgeWeight * spread * bridge[unit]!,
-      slotted[unit]!,
-    );
+    const lifted = relevance[unit]! + tuning.bridgeWeight * spread * bridge[unit]!;
     relevance[unit] = Math.max(relevance[unit]!, Math.min(lifted, ceiling));
   }
 }
@@ -235,7 +215,9 @@ export function compressWithTuning(
   const index = indexUnits(text, units);
   const salience = scoreSalience(segmentation, index);
   const relevance =
-    query.length > 0 ? scoreQuery(text, query, segmentation, index, tuning) : undefined;
+    query.length > 0 && !ablated.has('query')
+      ? scoreQuery(query, segmentation, index, tuning)
+      : undefined;
   // Explaining: each signal's part, taken as it is added (nothing of this without explain).
   const trace: ScoreTrace | undefined = explain ? {} : undefined;
   if (trace && relevance) trace.query = Float64Array.from(relevance);
@@ -256,12 +238,13 @@ export function compressWithTuning(
     }
   }
   const beforeDefinitions = trace && query.length > 0 ? Float64Array.from(scores) : undefined;
-  if (query.length > 0) boostNamedDefinitions(text, segmentation, query, scores);
+  if (query.length > 0 && !ablated.has('named-definitions'))
+    boostNamedDefinitions(text, segmentation, query, scores);
   if (trace && beforeDefinitions) {
     trace.definition = Float64Array.from(scores, (value, unit) => value - beforeDefinitions[unit]!);
   }
   // A conversation keeps whole turns: a later question asks about a turn, not a fragment.
-  if (labels.length > 1) {
+  if (labels.length > 1 && !ablated.has('whole-turns')) {
     const turnTrace: TurnTrace | undefined = explain ? {} : undefined;
     const turns = compressTurns({
       text,

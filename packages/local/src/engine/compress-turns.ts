@@ -10,7 +10,7 @@ import {
 } from './select-turns.ts';
 import { messagesOfNamedDays } from './session-dates.ts';
 import type { ScoringTuning } from './tuning.ts';
-import { asksQuestion, scoreTurnPriors } from './turn-priors.ts';
+import { scoreTurnPriors } from './turn-priors.ts';
 import type { UnitIndex } from './unit-index.ts';
 
 /**
@@ -57,14 +57,12 @@ export interface TurnTrace {
 const SYSTEM_LABEL = /^\s*system:/;
 
 /**
- * The relevance a message borrows from its neighbours: the question a relevant message
- * answers, the answer (the next message) of a relevant message that asks, and the
- * messages next to a relevant one. A question and its answer are one fact split over two
+ * The relevance a message borrows from its neighbours, up to `turnNeighbourReach`
+ * messages away, on either side. A question and its answer are one fact split over two
  * turns ("How long did you stay?" "Two months."); the answer alone often shares no word
  * with a later question.
  */
 function neighbourRelevance(
-  text: string,
   spans: readonly MessageSpan[],
   own: Float64Array,
   tuning: ScoringTuning,
@@ -72,10 +70,6 @@ function neighbourRelevance(
   const borrowed = new Float64Array(spans.length);
   for (let at = 0; at < spans.length; at++) {
     let best = 0;
-    if (at > 0) {
-      // A message that ends by asking: the next message is likely its answer.
-      if (asksQuestion(text, spans[at - 1]!)) best = own[at - 1]! * tuning.turnAnswerShare;
-    }
     // The messages around it, up to `turnNeighbourReach` away: a speaker often sends a
     // fact in two or three short messages in a row, or answers after a short aside.
     for (let distance = 1; distance <= tuning.turnNeighbourReach; distance++) {
@@ -120,7 +114,7 @@ export function compressTurns(input: TurnCompressionInput): AssembledOutput | un
       }
     }
   }
-  const context = relevance ? neighbourRelevance(text, spans, own, tuning) : own.fill(0);
+  const context = relevance ? neighbourRelevance(spans, own, tuning) : own.fill(0);
   // The session of a day the question names is where its answer was said.
   const namedDay = relevance ? messagesOfNamedDays(text, spans, query) : undefined;
 

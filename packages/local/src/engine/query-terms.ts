@@ -1,3 +1,4 @@
+import { ablated } from './ablation.ts';
 import { relationWords } from './relation-words.ts';
 import { isStopWord, termsOf } from './terms.ts';
 import type { UnitIndex } from './unit-index.ts';
@@ -74,7 +75,7 @@ export function queryTerms(
     slotOfTerm.set(term!, count);
     slotOf[id] = count++;
   }
-  if (variants) {
+  if (variants && !ablated.has('relation-words')) {
     // A relation word shares its query term's slot; when the context lacks the query's
     // own word, the first of its relation words found takes a slot for the group.
     for (const term of content) {

@@ -1,4 +1,3 @@
-import { answerTypeOf, holdsAnswerType } from './answer-type.ts';
 import { bm25Signals } from './bm25-signals.ts';
 import { queryTerms } from './query-terms.ts';
 import type { Segmentation } from './segment.ts';
@@ -8,10 +7,8 @@ import type { UnitIndex } from './unit-index.ts';
 /**
  * Relevance of every unit to a query. The BM25 signals (bm25-signals.ts: the unit's,
  * its section's, its section title's, proximity) are each scaled to their maximum so
- * that the tuning weights compare like with like. A unit that holds the kind of answer
- * the question asks for (answer-type.ts) scores higher; a unit inherits part of its
- * neighbours' relevance, more from a next unit that opens with a pronoun (its
- * antecedent is likely here). Returns undefined when no query term occurs in the
+ * that the tuning weights compare like with like. A unit inherits part of its
+ * neighbours' relevance. Returns undefined when no query term occurs in the
  * context.
  */
 
@@ -22,12 +19,7 @@ function scaleToMax(values: Float64Array): Float64Array {
   return values;
 }
 
-/** A unit that opens with a pronoun or "the film", "the band"...: its antecedent is just before. */
-export const PRONOUN_START =
-  /^\s*["“(]?(?:he|she|it|they|his|her|its|their|this|these|that|those|the (?:film|song|show|series|album|band|book|game|company|team|city|river|country))\b/i;
-
 export function scoreQuery(
-  text: string,
   query: string,
   segmentation: Segmentation,
   index: UnitIndex,
@@ -39,16 +31,6 @@ export function scoreQuery(
   const unitCount = units.length;
   const signals = bm25Signals(segmentation, index, terms, tuning);
   const { unit: unitScore, proximity, section: sectionScore, title: titleScore } = signals;
-  const answerType = answerTypeOf(query);
-  if (answerType) {
-    for (let unit = 0; unit < unitCount; unit++) {
-      if (unitScore[unit]! <= 0) continue;
-      const { start, end } = units[unit]!;
-      if (holdsAnswerType(text.slice(start, end), answerType)) {
-        unitScore[unit]! *= 1 + tuning.answerTypeWeight;
-      }
-    }
-  }
   scaleToMax(unitScore);
   scaleToMax(sectionScore);
   scaleToMax(titleScore);
@@ -68,11 +50,8 @@ export function scoreQuery(
       inherited = tuning.neighborWeight * own[unit - 1]!;
     }
     const next = unit + 1;
-    if (!record && next < unitCount && own[next]! > 0 && units[next]!.section === section) {
-      const { start, end } = units[next]!;
-      const opensWithReference = PRONOUN_START.test(text.slice(start, Math.min(end, start + 40)));
-      const weight = opensWithReference ? tuning.antecedentWeight : tuning.neighborWeight;
-      inherited = Math.max(inherited, weight * own[next]!);
+    if (!record && next < unitCount && units[next]!.section === section) {
+      inherited = Math.max(inherited, tuning.neighborWeight * own[next]!);
     }
     scores[unit] =
       own[unit]! +

@@ -1,0 +1,47 @@
+import { type AblatedSignal, ablated } from '../../packages/local/src/engine/ablation.ts';
+import { DEFAULT_TUNING, type ScoringTuning } from '../../packages/local/src/engine/tuning.ts';
+
+/**
+ * The engine's signals, each switched off alone for the ablation table of
+ * bench/quality.ts: by a weight of 0 in the tuning where the signal has one, by the
+ * engine's internal `ablated` set (engine/ablation.ts) where it has none.
+ */
+export interface Ablation {
+  name: string;
+  tuning?: Partial<ScoringTuning>;
+  signal?: AblatedSignal;
+}
+
+export const ABLATIONS: readonly Ablation[] = [
+  { name: 'query relevance (salience alone)', signal: 'query' },
+  { name: 'section BM25', tuning: { sectionWeight: 0 } },
+  { name: 'section title', tuning: { titleWeight: 0 } },
+  { name: 'proximity', tuning: { proximityWeight: 0 } },
+  { name: 'neighbours', tuning: { neighborWeight: 0 } },
+  { name: 'salience beside relevance', tuning: { salienceWeight: 0 } },
+  { name: 'term variants (and relation words)', tuning: { termVariants: 0 } },
+  { name: 'relation words', signal: 'relation-words' },
+  { name: 'bridge terms', tuning: { bridgeWeight: 0 } },
+  {
+    name: 'named-question bridge share',
+    tuning: { bridgeNeighborShareNamed: DEFAULT_TUNING.bridgeNeighborShare },
+  },
+  { name: 'named definitions', signal: 'named-definitions' },
+  { name: 'duplicate filter', tuning: { duplicateContainment: 2 } },
+  { name: 'headings brought along', tuning: { headingsBelowRatio: 0 } },
+  { name: 'record lines', signal: 'record-lines' },
+  { name: 'whole turns', signal: 'whole-turns' },
+  { name: 'turn priors (with a query)', tuning: { turnPriorWeight: 0 } },
+  { name: 'turn neighbours', tuning: { turnNeighbourShare: 0 } },
+  { name: 'named day', tuning: { turnNamedDayWeight: 0 } },
+];
+
+/** Runs `measure` with the engine under `variant`, and puts the engine back. */
+export function withAblation<T>(variant: Ablation, measure: (tuning: ScoringTuning) => T): T {
+  if (variant.signal) ablated.add(variant.signal);
+  try {
+    return measure({ ...DEFAULT_TUNING, ...variant.tuning });
+  } finally {
+    if (variant.signal) ablated.delete(variant.signal);
+  }
+}
