@@ -11,10 +11,13 @@ import { generateText, isStepCount, type ModelMessage, wrapLanguageModel } from 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ChatCompletionsRequest,
-  type ScriptedReply,
   startFakeOpenAIChat,
 } from '../../../test/support/fake-openai-chat.ts';
 import { redisServerAvailable, startRedisServer } from '../../../test/support/redis-server.ts';
+import {
+  handlesIn,
+  retrievingLookupScript,
+} from '../../../test/support/retrieving-lookup-script.ts';
 import { batchQuestion, lookupResult } from './test-support/lookup-agent.ts';
 import { lookupTools } from './test-support/lookup-tools.ts';
 import './test-support/quiet-warnings.ts';
@@ -24,35 +27,6 @@ const KEY_B = 'tenant-b-key-000002';
 
 const textOf = (content: unknown) =>
   typeof content === 'string' ? content : JSON.stringify(content);
-
-/** Looks a batch up and answers; told to retrieve a handle, calls `ctxopt_retrieve` with it. */
-function script(_index: number, request: ChatCompletionsRequest): ScriptedReply {
-  const last = request.messages.at(-1)!;
-  if (last.role === 'tool') return { text: 'Done.' };
-  const question = textOf(last.content);
-  const handle = /Retrieve (cx\w+)/.exec(question)?.[1];
-  if (handle) {
-    return {
-      toolCalls: [{ id: `call_r${_index}`, name: RETRIEVE_TOOL_NAME, arguments: { handle } }],
-    };
-  }
-  const batch = /batch (\d+)/.exec(question)?.[1];
-  if (batch) {
-    return {
-      toolCalls: [{ id: `call_${_index}`, name: 'lookup', arguments: { batch: Number(batch) } }],
-    };
-  }
-  return { text: 'Noted.' };
-}
-
-/** The handles printed after compressed parts in the prompts a provider received. */
-function handlesIn(requests: readonly ChatCompletionsRequest[]): Set<string> {
-  const found = new Set<string>();
-  for (const match of JSON.stringify(requests).matchAll(/handle\\+":\\+"(cx[0-9a-f]{32})/g)) {
-    found.add(match[1]!);
-  }
-  return found;
-}
 
 interface Stores {
   name: string;
@@ -65,7 +39,7 @@ let provider: Awaited<ReturnType<typeof startFakeOpenAIChat>>;
 const closers: (() => Promise<void>)[] = [];
 beforeAll(async () => {
   emulator = await startEmulator({ apiKeys: [KEY_A, KEY_B] });
-  provider = await startFakeOpenAIChat(script);
+  provider = await startFakeOpenAIChat(retrievingLookupScript);
   closers.push(emulator.close, provider.close);
 });
 afterAll(async () => {

@@ -11,7 +11,6 @@ import { generateText, isStepCount, type ModelMessage, wrapLanguageModel } from 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ChatCompletionsRequest,
-  type ScriptedReply,
   startFakeOpenAIChat,
 } from '../../../test/support/fake-openai-chat.ts';
 import {
@@ -19,6 +18,7 @@ import {
   redisServerAvailable,
   startRedisServer,
 } from '../../../test/support/redis-server.ts';
+import { retrievingLookupScript } from '../../../test/support/retrieving-lookup-script.ts';
 import { batchQuestion } from './test-support/lookup-agent.ts';
 import { lookupTools } from './test-support/lookup-tools.ts';
 import './test-support/quiet-warnings.ts';
@@ -28,25 +28,6 @@ const SECRET = 'deployment-secret-0123456789';
 
 const textOf = (content: unknown) =>
   typeof content === 'string' ? content : JSON.stringify(content);
-
-function script(index: number, request: ChatCompletionsRequest): ScriptedReply {
-  const last = request.messages.at(-1)!;
-  if (last.role === 'tool') return { text: 'Done.' };
-  const question = textOf(last.content);
-  const handle = /Retrieve (cx\w+)/.exec(question)?.[1];
-  if (handle) {
-    return {
-      toolCalls: [{ id: `call_r${index}`, name: RETRIEVE_TOOL_NAME, arguments: { handle } }],
-    };
-  }
-  const batch = /batch (\d+)/.exec(question)?.[1];
-  if (batch) {
-    return {
-      toolCalls: [{ id: `call_${index}`, name: 'lookup', arguments: { batch: Number(batch) } }],
-    };
-  }
-  return { text: 'Noted.' };
-}
 
 /** A Redis store that remembers the keys written through it, so the test can tamper with them. */
 function recordingStore(inner: RedisCompressionStore) {
@@ -85,7 +66,7 @@ describe.runIf(redisServerAvailable())('records read back from Redis are checked
   const opened: RedisCompressionStore[] = [];
   beforeAll(async () => {
     redis = await startRedisServer();
-    provider = await startFakeOpenAIChat(script);
+    provider = await startFakeOpenAIChat(retrievingLookupScript);
   });
   afterAll(async () => {
     await Promise.all(opened.map((store) => store.close()));

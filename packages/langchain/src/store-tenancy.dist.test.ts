@@ -1,4 +1,4 @@
-import { type CompressionStore, MemoryCompressionStore, RETRIEVE_TOOL_NAME } from '@ctxopt/core';
+import { type CompressionStore, MemoryCompressionStore } from '@ctxopt/core';
 import { RedisCompressionStore } from '@ctxopt/core/redis';
 import { contextOptimizerMiddleware, createRetrieveTool } from '@ctxopt/langchain';
 import { type Emulator, startEmulator } from '@ctxopt/local';
@@ -7,10 +7,13 @@ import { createAgent } from 'langchain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ChatCompletionsRequest,
-  type ScriptedReply,
   startFakeOpenAIChat,
 } from '../../../test/support/fake-openai-chat.ts';
 import { redisServerAvailable, startRedisServer } from '../../../test/support/redis-server.ts';
+import {
+  handlesIn,
+  retrievingLookupScript,
+} from '../../../test/support/retrieving-lookup-script.ts';
 import { lookup } from './test-support/lookup-orders.ts';
 
 const KEY_A = 'tenant-a-key-000001';
@@ -19,39 +22,11 @@ const KEY_B = 'tenant-b-key-000002';
 const textOf = (content: unknown) =>
   typeof content === 'string' ? content : JSON.stringify(content);
 
-/** Looks a batch up and answers; told to retrieve a handle, calls `ctxopt_retrieve` with it. */
-function script(index: number, request: ChatCompletionsRequest): ScriptedReply {
-  const last = request.messages.at(-1)!;
-  if (last.role === 'tool') return { text: 'Done.' };
-  const question = textOf(last.content);
-  const handle = /Retrieve (cx\w+)/.exec(question)?.[1];
-  if (handle) {
-    return {
-      toolCalls: [{ id: `call_r${index}`, name: RETRIEVE_TOOL_NAME, arguments: { handle } }],
-    };
-  }
-  const batch = /batch (\d+)/.exec(question)?.[1];
-  if (batch) {
-    return {
-      toolCalls: [{ id: `call_${index}`, name: 'lookup', arguments: { batch: Number(batch) } }],
-    };
-  }
-  return { text: 'Noted.' };
-}
-
-function handlesIn(requests: readonly ChatCompletionsRequest[]): Set<string> {
-  const found = new Set<string>();
-  for (const match of JSON.stringify(requests).matchAll(/handle\\+":\\+"(cx[0-9a-f]{32})/g)) {
-    found.add(match[1]!);
-  }
-  return found;
-}
-
 let emulator: Emulator;
 let provider: Awaited<ReturnType<typeof startFakeOpenAIChat>>;
 beforeAll(async () => {
   emulator = await startEmulator({ apiKeys: [KEY_A, KEY_B] });
-  provider = await startFakeOpenAIChat(script);
+  provider = await startFakeOpenAIChat(retrievingLookupScript);
 });
 afterAll(async () => {
   await provider?.close();
