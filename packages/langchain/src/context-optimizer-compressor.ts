@@ -1,4 +1,4 @@
-import type { ContextOptimizer } from '@ctxopt/core';
+import { type ContextOptimizer, checkOptionKeys } from '@ctxopt/core';
 import type { Callbacks } from '@langchain/core/callbacks/manager';
 import type { DocumentInterface } from '@langchain/core/documents';
 import { BaseDocumentCompressor } from '@langchain/core/retrievers/document_compressors';
@@ -9,7 +9,11 @@ import {
   compressDocument,
 } from './document-compression.ts';
 import { mapConcurrent } from './map-concurrent.ts';
-import { type ContextOptimizerOptions, resolveOptimizer } from './optimizer-options.ts';
+import {
+  type ContextOptimizerOptions,
+  contextOptimizerOptionKeys,
+  resolveOptimizer,
+} from './optimizer-options.ts';
 
 export type ContextOptimizerCompressorOptions = ContextOptimizerCompressorFields &
   ContextOptimizerOptions;
@@ -25,6 +29,21 @@ export interface ContextOptimizerCompressorFields {
 }
 
 const OWNER = 'ContextOptimizerCompressor';
+
+const compressorOptionKeys = [
+  ...contextOptimizerOptionKeys,
+  'combine',
+  'concurrency',
+  'separator',
+] as const;
+
+// A new field of the compressor that is not listed above fails the typecheck here.
+type UnlistedField = Exclude<
+  keyof ContextOptimizerCompressorFields,
+  (typeof compressorOptionKeys)[number]
+>;
+const everyFieldListed: [UnlistedField] extends [never] ? true : never = true;
+void everyFieldListed;
 
 /**
  * A document compressor backed by `POST /v1/compress`, for `ContextualCompressionRetriever`
@@ -60,6 +79,8 @@ export class ContextOptimizerCompressor extends BaseDocumentCompressor {
 
   constructor(options: ContextOptimizerCompressorOptions = {}) {
     super();
+    // A misspelt option (`combined: true`) would otherwise change nothing in silence.
+    checkOptionKeys(options, compressorOptionKeys, { owner: OWNER });
     this.#settings = checkCompressSettings(options, OWNER);
     this.#optimizer = resolveOptimizer(options, OWNER);
     this.combine = options.combine ?? false;

@@ -3,6 +3,7 @@ import {
   ContextOptimizerClient,
   type ContextOptimizerClientOptions,
   ContextOptimizerError,
+  clientOptionKeys,
   isContextOptimizer,
   pickClientOptions,
 } from '@ctxopt/core';
@@ -41,6 +42,22 @@ export interface FailOpenOptions {
 export type ContextOptimizerOptions = OptimizerSourceOptions &
   CompressSettingsOptions &
   FailOpenOptions;
+
+/** Every key of `ContextOptimizerOptions`, for the classes that refuse an unknown one. */
+export const contextOptimizerOptionKeys = [
+  ...clientOptionKeys,
+  'optimizer',
+  'level',
+  'mode',
+  'onError',
+  'minTokens',
+] as const;
+
+// A new option that is not listed above fails the typecheck here.
+type AllOptionKeys = keyof OptimizerSourceOptions | keyof FailOpenOptions | 'level' | 'mode';
+type Unlisted = Exclude<AllOptionKeys, (typeof contextOptimizerOptionKeys)[number]>;
+const everyOptionListed: [Unlisted] extends [never] ? true : never = true;
+void everyOptionListed;
 
 /** Returns the given optimizer, or a new `ContextOptimizerClient` built from the client options. */
 export function resolveOptimizer(options: OptimizerSourceOptions, owner: string): ContextOptimizer {

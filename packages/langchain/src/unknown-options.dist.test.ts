@@ -1,5 +1,9 @@
 import { InvalidOptionError } from '@ctxopt/core';
-import { ContextOptimizerRunnable, contextOptimizerMiddleware } from '@ctxopt/langchain';
+import {
+  ContextOptimizerCompressor,
+  ContextOptimizerRunnable,
+  contextOptimizerMiddleware,
+} from '@ctxopt/langchain';
 import { LocalContextOptimizer } from '@ctxopt/local';
 import { HumanMessage } from '@langchain/core/messages';
 import { ChatOpenAI } from '@langchain/openai';
@@ -45,6 +49,31 @@ describe('unknown and renamed options throw at construction, naming them (LangCh
     const error = thrown(() => contextOptimizerMiddleware(untyped({ keepLast: 2 })));
     expect(error.field).toBe('keepLast');
     expect(error.message).toMatch(/keepLast is not an option \(known: .*toolResults/);
+  });
+
+  it('ContextOptimizerCompressor: a misspelt option names itself; its documented ones pass', () => {
+    const error = thrown(() => new ContextOptimizerCompressor(untyped({ combined: true })));
+    expect(error.field).toBe('combined');
+    expect(error.message).toMatch(
+      /ContextOptimizerCompressor: combined is not an option \(known: .*combine, concurrency/,
+    );
+    expect(
+      () =>
+        new ContextOptimizerCompressor({
+          apiKey: 'sk-test',
+          baseURL: 'http://127.0.0.1:9',
+          maxRetries: 0,
+          level: 'standard',
+          combine: true,
+          concurrency: 2,
+          separator: '\n',
+          onError: 'throw',
+          minTokens: 10,
+        }),
+    ).not.toThrow();
+    expect(
+      () => new ContextOptimizerCompressor({ optimizer: new LocalContextOptimizer() }),
+    ).not.toThrow();
   });
 
   it('accepts every option it documents', () => {
