@@ -1,4 +1,8 @@
-import { DEFAULT_POLICY } from '../planner/conversation-policy.ts';
+import {
+  DEFAULT_POLICY,
+  DEFAULT_RECALL_TOKENS,
+  keepsRecall,
+} from '../policy/compression-policy.ts';
 import type { BlockMessage, BlockPlan, BlockPlanOptions } from './block-message.ts';
 import {
   type BlockCompression,
@@ -7,7 +11,7 @@ import {
   compressBlocks,
 } from './compress-blocks.ts';
 import { planBlocks } from './plan-blocks.ts';
-import { DEFAULT_RECALL_TOKENS, type RecalledUnit, recallOriginals, recallText } from './recall.ts';
+import { type RecalledUnit, recallOriginals, recallText } from './recall.ts';
 
 export interface BlockModeSettings extends BlockCompressionSettings, BlockPlanOptions {
   /** Budget of the query-aware recall, in estimated tokens; 0 turns it off. @default 300 */
@@ -56,7 +60,7 @@ export async function runBlockMode(
     const results = messages
       .slice(at + 1, questions[order + 1])
       .filter((message) => (message.toolResultIds?.length ?? 0) > 0).length;
-    if (results <= keepLast) return [];
+    if (!keepsRecall(results, keepLast)) return [];
     const text = recallText(questionRecall(messages, compression.parts, at, budget));
     return text === undefined ? [] : [{ at, text }];
   });

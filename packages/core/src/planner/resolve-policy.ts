@@ -1,4 +1,5 @@
 import { InvalidOptionError } from '../errors.ts';
+import { DEFAULT_POLICY } from '../policy/compression-policy.ts';
 import { compressionLevels, compressionModes } from '../schemas.ts';
 import { callShadowSettings, resolveShadowSettings } from '../shadow/resolve-shadow.ts';
 import type {
@@ -7,7 +8,6 @@ import type {
   ConversationPolicyFields,
   ConversationPolicyOptions,
 } from './conversation-policy.ts';
-import { DEFAULT_POLICY } from './conversation-policy.ts';
 import { type OptionSource, unknownOptionRule } from './option-keys.ts';
 
 const callKeys = [
