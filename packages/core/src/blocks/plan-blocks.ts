@@ -1,7 +1,6 @@
 import { estimateTokens } from '../planner/estimate-tokens.ts';
 import { blockCloses, DEFAULT_POLICY, openBoundary } from '../policy/compression-policy.ts';
 import type { Block, BlockMessage, BlockPlan, BlockPlanOptions } from './block-message.ts';
-import { ANTHROPIC_CACHE_SCHEDULE } from './cost-gate.ts';
 
 /**
  * Cuts a conversation into a pinned head, closed blocks and an open tail.
@@ -26,12 +25,7 @@ export function planBlocks(
   while (headEnd < messages.length && pinnedRoles.has(messages[headEnd]!.role)) headEnd++;
 
   const allowedCut = cleanCuts(messages);
-  const openFrom = openBoundary(
-    messages,
-    options.keepLast ?? DEFAULT_POLICY.toolResultsKeepLast,
-    headEnd,
-    options.cacheSchedule ?? ANTHROPIC_CACHE_SCHEDULE,
-  );
+  const openFrom = openBoundary(messages, headEnd, options);
   const blocks: Block[] = [];
   let start = headEnd;
   let tokens = 0;

@@ -1,5 +1,5 @@
-import type { BlockMessage } from '../blocks/block-message.ts';
-import type { CacheSchedule } from '../blocks/cost-gate.ts';
+import type { BlockMessage, BlockPlanOptions } from '../blocks/block-message.ts';
+import { ANTHROPIC_CACHE_SCHEDULE, type CacheSchedule } from '../blocks/cost-gate.ts';
 import { InvalidOptionError } from '../errors.ts';
 import type { PlannerMessage, PlannerToolResult } from '../planner/conversation.ts';
 import type { ConversationPolicy } from '../planner/conversation-policy.ts';
@@ -345,14 +345,16 @@ export function blockCloses(tokens: number, results: number, blockTokens: number
  * Blocks end before this index: the last user message (the current turn stays open and
  * verbatim), or past a batch of a long tool loop's older results. `toolResults.keepLast`:
  * the newest this-many results of the current turn stay in the open tail; with `0` every
- * result of the current turn may close into a block as it arrives.
+ * result of the current turn may close into a block as it arrives. The loop's batches are
+ * weighed at the provider's cache prices (`cacheSchedule`, Anthropic's by default).
  */
 export function openBoundary(
   messages: readonly BlockMessage[],
-  keepLast: number,
   headEnd: number,
-  schedule: CacheSchedule,
+  options: Pick<BlockPlanOptions, 'keepLast' | 'cacheSchedule'> = {},
 ): number {
+  const keepLast = options.keepLast ?? DEFAULT_POLICY.toolResultsKeepLast;
+  const schedule = options.cacheSchedule ?? ANTHROPIC_CACHE_SCHEDULE;
   const lastUser = messages.findLastIndex((message) => message.role === 'user');
   if (lastUser === -1) return headEnd;
   const results: number[] = [];
@@ -525,11 +527,21 @@ export function compressionPaysOff(input: CostGateInput): boolean {
 
 /**
  * `blocks.recallTokens` and `toolResults.keepLast`: the current question carries a recall
- * (within `recallTokens`; 0 turns it off) of the compressed originals before it. An earlier
- * question keeps the recall it had in its own turn when that turn's tool loop ran past
- * `keepLast` results: the provider cached the question with its recall at every step of the
- * loop, and a long loop closes blocks after it while it is current.
+ * (within `recallTokens`; 0 turns it off) of the compressed originals before it. These
+ * earlier questions (user messages) keep the recall they had in their own turn: those whose
+ * tool loop ran past `keepLast` results, as the provider cached the question with its
+ * recall at every step of the loop, and a long loop closes blocks after it while it is
+ * current.
  */
-export function keepsRecall(turnResults: number, keepLast: number): boolean {
-  return turnResults > keepLast;
+export function questionsKeepingRecall(
+  messages: readonly PlannerMessage[],
+  keepLast: number = DEFAULT_POLICY.toolResultsKeepLast,
+): number[] {
+  const questions = messages.flatMap((message, index) => (message.role === 'user' ? [index] : []));
+  return questions.slice(0, -1).filter((at, order) => {
+    const turnResults = messages
+      .slice(at + 1, questions[order + 1])
+      .filter((message) => (message.toolResultIds?.length ?? 0) > 0).length;
+    return turnResults > keepLast;
+  });
 }
