@@ -34,22 +34,38 @@ import { type CompressionLevel, type CompressParams, levelOrModeOf } from '../sc
 // ---------------------------------------------------------------------------------------
 
 /**
- * The defaults, in one place; both package READMEs show them in their shared table, and
- * the planners and block mode fall back on them when called without a policy.
+ * The defaults, in one place; the READMEs show them in their shared policy table, the
+ * option resolver fills them in, and the planners and block mode fall back on them when
+ * called without a policy. Unset by default: `level` and `mode` (the service's),
+ * `trigger` (every prompt is considered), `keep.tokens`, `contextWindow` (the model
+ * profile's, where the framework has one), `scope` (the API key's tenant alone), `store`
+ * (a `MemoryCompressionStore` per instance), `shadow` and `adapt` (off).
  */
 export const DEFAULT_POLICY = {
+  /** `disabled`: compression runs. */
+  disabled: false,
+  /** `blocks`: block mode is on, for the conversations it takes (`blockModeEngages`). */
+  blocksEnabled: true,
   /** A history shorter than about 500 tokens costs more in a round trip than compression saves. */
   minTokens: 500,
   /** `keep.messages`: only the current question stays verbatim by default. */
   keepMessages: 0,
+  /** `toolResults.compress`: older tool results are compressed in place. */
+  toolResultsCompress: true,
   /** `toolResults.keepLast`: the newest three tool results stay verbatim. */
   toolResultsKeepLast: 3,
+  /** `toolResults.exclude`: no tool's results are kept verbatim by name. */
+  toolResultsExclude: [],
   /** `toolResults.minTokens`: a result below about 100 tokens costs more to send than it saves. */
   toolResultsMinTokens: 100,
+  /** `reasoning`: reasoning parts stay. */
+  reasoning: 'keep',
   /** `pinnedRoles`: the system prompt is never compressed. */
   pinnedRoles: ['system'],
   /** `timeout`, in milliseconds for all of one prompt's compression. */
   timeout: 5_000,
+  /** `onError`: a failed compression sends the original prompt (fail open) and reports the error. */
+  onError: 'passthrough',
   /** `cacheSize`: compressions kept for reuse per instance. */
   cacheSize: 32,
   /**
