@@ -1,5 +1,10 @@
 import { estimateTokens } from '../planner/estimate-tokens.ts';
-import { blockCloses, DEFAULT_POLICY, openBoundary } from '../policy/compression-policy.ts';
+import {
+  blockCloses,
+  DEFAULT_POLICY,
+  openBoundary,
+  pinnedHeadEnd,
+} from '../policy/compression-policy.ts';
 import type { Block, BlockMessage, BlockPlan, BlockPlanOptions } from './block-message.ts';
 
 /**
@@ -20,9 +25,7 @@ export function planBlocks(
   options: BlockPlanOptions = {},
 ): BlockPlan {
   const blockTokens = options.blockTokens ?? DEFAULT_POLICY.blockTokens;
-  const pinnedRoles = new Set(options.pinnedRoles ?? DEFAULT_POLICY.pinnedRoles);
-  let headEnd = 0;
-  while (headEnd < messages.length && pinnedRoles.has(messages[headEnd]!.role)) headEnd++;
+  const headEnd = pinnedHeadEnd(messages, options.pinnedRoles);
 
   const allowedCut = cleanCuts(messages);
   const openFrom = openBoundary(messages, headEnd, options);

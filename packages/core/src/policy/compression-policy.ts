@@ -20,13 +20,17 @@ import { type CompressionLevel, type CompressParams, levelOrModeOf } from '../sc
  *      closed block are compressed and at which level, when a cached part is rewritten, and
  *      which questions carry a recall (`blocks.recallTokens`).
  *
- * The mechanics call these rules and hold none of their own: option checking
- * (`planner/resolve-policy.ts`), the history planner (`planner/plan-compression.ts`,
- * `planner/plan-conversation.ts`), the block planner and compressor (`blocks/plan-blocks.ts`,
- * `blocks/block-compression-run.ts`, `blocks/block-mode.ts`, `blocks/compress-blocks.ts`), the
- * service calls, caches and stores (`planner/conversation-compressor.ts`). One structural
- * rule stays with the planners because it is how they cut, not a choice: no tool call is
- * ever parted from its result, so every prompt stays valid for every provider.
+ * The mechanics call these rules: option checking (`planner/resolve-policy.ts`), the
+ * history planner (`planner/plan-compression.ts`, `planner/plan-conversation.ts`), the block
+ * planner and compressor (`blocks/plan-blocks.ts`, `blocks/block-compression-run.ts`,
+ * `blocks/block-mode.ts`, `blocks/compress-blocks.ts`), the service calls, caches and stores
+ * (`planner/conversation-compressor.ts`). What they keep is how, not what or when: the
+ * planners never part a tool call from its result (so every prompt stays valid for every
+ * provider) and the history span is the largest run of messages that may fold; a tool
+ * result's query is its turn's question and its call (`planner/tool-result-query.ts`); the
+ * cost gate's inputs (cached tokens, kept ratio, calls to come) come from the provider's
+ * usage and the store (`blocks/compress-blocks.ts`); and with `adapt`, shadow evaluation
+ * lowers a kind of content's level (`shadow/adapted-levels.ts`).
  */
 
 // ---------------------------------------------------------------------------------------
@@ -336,6 +340,20 @@ export function compressesToolResult(
 // ---------------------------------------------------------------------------------------
 // 5. Block mode
 // ---------------------------------------------------------------------------------------
+
+/**
+ * `pinnedRoles` in block mode: the leading messages of a pinned role (the system prompt)
+ * form the head, before every block, never compressed.
+ */
+export function pinnedHeadEnd(
+  messages: readonly PlannerMessage[],
+  pinnedRoles: readonly string[] = DEFAULT_POLICY.pinnedRoles,
+): number {
+  const pinned = new Set(pinnedRoles);
+  let headEnd = 0;
+  while (headEnd < messages.length && pinned.has(messages[headEnd]!.role)) headEnd++;
+  return headEnd;
+}
 
 /**
  * A block also closes once it holds a tool-result message: a result is compressed as soon
