@@ -3,6 +3,7 @@ import { keepsJsonShape } from '../planner/compressed-json.ts';
 import { traceCompression } from '../planner/compression-tracing.ts';
 import { Deadline } from '../planner/deadline.ts';
 import { estimateTokens } from '../planner/estimate-tokens.ts';
+import { ASSUMED_KEPT_RATIO, compressionPaysOff } from '../policy/compression-policy.ts';
 import {
   type CompressionLevel,
   type CompressionMode,
@@ -15,7 +16,7 @@ import { StoreScope } from '../store/store-scope.ts';
 import type { BlockMessage, BlockPlan } from './block-message.ts';
 import { compressedPartText } from './compressed-part.ts';
 import { compressionKey, handleOf, originalKey } from './compression-key.ts';
-import { ANTHROPIC_CACHE_SCHEDULE, type CacheSchedule, compressionPaysOff } from './cost-gate.ts';
+import { ANTHROPIC_CACHE_SCHEDULE, type CacheSchedule } from './cost-gate.ts';
 import { mapWithLimit } from './map-with-limit.ts';
 import {
   implausibleCompression,
@@ -114,9 +115,6 @@ interface PartJob {
   record: StoredCompression | undefined;
   reused: boolean;
 }
-
-/** Share of tokens a compression keeps, assumed by the cost gate until the store shows otherwise. */
-const ASSUMED_KEPT_RATIO = 0.3;
 
 /**
  * Compresses the parts of the plan's closed blocks, each once: a part's compression is
