@@ -154,7 +154,8 @@ export class ShadowEvaluator {
     const levels = new Map(kinds.map((kind) => [kind, levelOf(kind, base, this.#controller)]));
     const level = levels.get(kinds[0]!) ?? base;
     const suspect = kinds.some((kind) => this.#controller?.suspect(kind, base));
-    // A level under suspicion is sampled at every call until it is decided (within the budget).
+    // A level not yet cleared (new in use, or disagreeing) is shadowed at every call until
+    // it is decided either way (within the budget): see LevelController.suspect.
     if (!suspect && !(this.#random() < shadow.sampleRate)) return undefined;
     if (policy.contextWindow !== undefined && report.promptTokens > policy.contextWindow) {
       this.#skipped.window += 1;
@@ -201,7 +202,7 @@ export class ShadowEvaluator {
         // finishing its run took 5 ms at the median on a loaded machine, and a shadow
         // started at once competed with it): nothing of the shadow, not even building its
         // request, runs on the user's path.
-        setTimeout(() => {
+        later(() => {
           void this.#evaluate({
             report,
             base,
@@ -355,6 +356,15 @@ export class ShadowEvaluator {
       }
     }
   }
+}
+
+/**
+ * Runs `task` after `delayMs`; at 0, at the next turn of the event loop after the current
+ * one's I/O (`setImmediate`, where there is one: a 0 ms timer waits a millisecond or more).
+ */
+function later(task: () => void, delayMs: number): void {
+  if (delayMs === 0 && typeof setImmediate === 'function') setImmediate(task);
+  else setTimeout(task, delayMs);
 }
 
 /** The level the policy asks for: its level, its mode's name, or `default` (the service's). */
