@@ -196,13 +196,13 @@ export class ShadowEvaluator {
       start: (compressed, callOriginal, question, listener) => {
         if (used) return;
         used = true;
-        clearTimeout(expiry);
-        this.#shadowed += 1;
         // Deferred past the framework's own work after the model call (a LangGraph agent
         // finishing its run took 5 ms at the median on a loaded machine, and a shadow
-        // started at once competed with it): nothing of the shadow, not even building its
-        // request, runs on the user's path.
+        // started at once competed with it): on the user's path the shadow only schedules
+        // itself; nothing else of it, not even its bookkeeping, runs before the answer.
         later(() => {
+          clearTimeout(expiry);
+          this.#shadowed += 1;
           void this.#evaluate({
             report,
             base,
