@@ -156,7 +156,10 @@ export class ShadowEvaluator {
     const suspect = kinds.some((kind) => this.#controller?.suspect(kind, base));
     // A level not yet cleared (new in use, or disagreeing) is shadowed at every call until
     // it is decided either way (within the budget): see LevelController.suspect.
-    if (!suspect && !(this.#random() < shadow.sampleRate)) return undefined;
+    // `sampleRate: 0` shadows nothing, not even a level under suspicion.
+    if (shadow.sampleRate === 0 || (!suspect && !(this.#random() < shadow.sampleRate))) {
+      return undefined;
+    }
     if (policy.contextWindow !== undefined && report.promptTokens > policy.contextWindow) {
       this.#skipped.window += 1;
       return undefined;
@@ -196,13 +199,14 @@ export class ShadowEvaluator {
       start: (compressed, callOriginal, question, listener) => {
         if (used) return;
         used = true;
+        // Counted at once, so the app's summary right after the answer says it was shadowed.
+        this.#shadowed += 1;
         // Deferred past the framework's own work after the model call (a LangGraph agent
         // finishing its run took 5 ms at the median on a loaded machine, and a shadow
         // started at once competed with it): on the user's path the shadow only schedules
-        // itself; nothing else of it, not even its bookkeeping, runs before the answer.
+        // itself; nothing else of it, not even clearing its expiry, runs before the answer.
         later(() => {
           clearTimeout(expiry);
-          this.#shadowed += 1;
           void this.#evaluate({
             report,
             base,
