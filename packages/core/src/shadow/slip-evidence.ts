@@ -19,8 +19,8 @@ export const STEP_DOWN_EVIDENCE = 100;
 /**
  * Evidence at or above which a level is shadowed at every call rather than at the sample
  * rate. It starts at 1 (no pairs yet), so a level new in use is shadowed at every call
- * until about 35 agreeing pairs clear it; a disagreement raises it again. In the same
- * simulations: 1,091 shadow calls in 10,000 at a 10% rate with a judge disagreeing 3% of
+ * until 47 agreeing pairs in a row clear it (at 0.95); a disagreement raises it again. In
+ * the same simulations: 1,091 shadow calls in 10,000 at a 10% rate with a judge disagreeing 3% of
  * the time, and 4,999 of 5,000 seeds stepped down within 200 calls, against 94% when only
  * an agreement rate below the threshold made a level shadowed at every call, and 84% when
  * only evidence of 1 or more did.
