@@ -199,8 +199,8 @@ describe('results and the loopback server', () => {
     }
   });
 
-  it.each(['main', 'worker'] as const)(
-    'answers every request with the fixed body over one kept-alive connection (%s thread)',
+  it.each(['main', 'worker', 'process'] as const)(
+    'answers every request with the fixed body over one kept-alive connection (server in the %s thread or process)',
     async (thread) => {
       const server = await startLoopbackServer({ body: '{"ok":true}', thread });
       try {

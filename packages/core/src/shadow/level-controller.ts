@@ -1,8 +1,9 @@
 import { type AgreementFigure, type ContentKind, figureOf } from './agreement-stats.ts';
+import { STEP_DOWN_EVIDENCE, SUSPECT_EVIDENCE, slipEvidence } from './slip-evidence.ts';
 
 /** `adapt`'s settings, checked. */
 export interface AdaptSettings {
-  /** Agreement below which a level is stepped down, once its interval's upper bound is below it too. */
+  /** Agreement a level must hold: it is stepped down once the pairs judged show, sequentially tested, that it does not. */
   threshold: number;
   /** Judged pairs a level needs at least before it can be stepped down. */
   minSamples: number;
@@ -40,10 +41,12 @@ interface KindState {
 /**
  * `adapt: true`: keeps, per kind of content (and the level the policy asks for), how many
  * steps down the ladder `ultra` → `standard` → `low` → `off` it currently is. A level steps
- * down when, over at least `minSamples` pairs judged since the last change, the upper bound
- * of its agreement's 95% interval is below the threshold; it steps back up after a
- * probation of calls, and each failure of the same level doubles its next probation
- * (hysteresis: a level that keeps failing is retried less and less often).
+ * down when, after at least `minSamples` pairs judged since the last change, those pairs'
+ * evidence that its agreement is below the threshold reaches `STEP_DOWN_EVIDENCE` (a
+ * sequential test with a 1% false-alarm rate over the level's whole run, see
+ * slip-evidence.ts); it steps back up after a probation of calls, and each failure of the
+ * same level doubles its next probation (hysteresis: a level that keeps failing is
+ * retried less and less often).
  */
 export class LevelController {
   readonly #settings: AdaptSettings;
@@ -85,11 +88,16 @@ export class LevelController {
     };
   }
 
-  /** Whether the level in use for `kind` is under suspicion: below the threshold, not yet decided. */
+  /**
+   * Whether the level in use for `kind` is not cleared: new in use (no pairs yet), or its
+   * pairs since the last change still leave the evidence of a slip at `SUSPECT_EVIDENCE`
+   * or more. Such a level is shadowed at every call, so a slip is decided in tens of
+   * calls, not in the hundreds the sample rate alone would take.
+   */
   suspect(kind: ContentKind, base: string): boolean {
     const state = this.#states.get(`${base}\u0000${kind}`);
-    if (!state || state.judged === 0) return false;
-    return state.agreed / state.judged < this.#settings.threshold;
+    const evidence = slipEvidence(state?.agreed ?? 0, state?.judged ?? 0, this.#settings.threshold);
+    return evidence >= SUSPECT_EVIDENCE;
   }
 
   /** A judged pair at the level in use for `kind`; returns a step down when it is due. */
@@ -99,10 +107,10 @@ export class LevelController {
     if (level !== rung(base, state.steps)) return undefined;
     state.judged += 1;
     if (agree) state.agreed += 1;
+    if (state.judged < this.#settings.minSamples) return undefined;
+    const evidence = slipEvidence(state.agreed, state.judged, this.#settings.threshold);
+    if (evidence < STEP_DOWN_EVIDENCE) return undefined;
     const agreement = figureOf({ level, kind, judged: state.judged, agreed: state.agreed });
-    if (state.judged < this.#settings.minSamples || agreement.upper >= this.#settings.threshold) {
-      return undefined;
-    }
     if (rung(base, state.steps + 1) === rung(base, state.steps)) return undefined;
     state.failures[state.steps] = (state.failures[state.steps] ?? 0) + 1;
     state.steps += 1;

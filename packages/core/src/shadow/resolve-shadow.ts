@@ -33,13 +33,11 @@ export const DEFAULT_SHADOW = {
 
 /**
  * Defaults of `adapt`, from the seeded simulations of shadow-evaluator.simulation.test.ts.
- * threshold 0.95 is the agreement asked of a level. minSamples 20: a level then needs at
- * least 3 disagreements in 20 pairs to step down, so 1% of pairs disagreeing for other
- * reasons stepped nothing down in 10,000 calls; 10 and 15 shortened the median detection
- * of a 20% loss (41 and 46 calls against 50, over 200 seeds) but not its tail, which the
- * wait for the first disagreement decides. probationCalls 1000: a
- * level that keeps failing is retried after 1000, 2000, 4000 calls, at most 7 changes in
- * 10,000 calls.
+ * threshold 0.95 is the agreement asked of a level. minSamples 20: the minimum window, a
+ * floor under the sequential test of slip-evidence.ts (which alone needs at least 4
+ * disagreements, in a row, to step a level down); 10 and 20 gave the same detection, the
+ * test's evidence decides it. probationCalls 1000: a level that keeps failing is retried
+ * after 1000, 2000, 4000 calls, at most 7 changes in 10,000 calls.
  */
 export const DEFAULT_ADAPT: AdaptSettings = {
   threshold: 0.95,

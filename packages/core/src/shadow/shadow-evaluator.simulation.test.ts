@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { propertyRuns } from '../../../../test/support/property-runs.ts';
 import type { CompressionReport } from '../planner/compression-report.ts';
 import { resolveConversationPolicy } from '../planner/resolve-policy.ts';
 import { randomSource } from './sampler.ts';
@@ -24,6 +25,8 @@ async function simulate(options: {
   lossAtUltra: number;
   noise?: number;
   sampleRate?: number;
+  /** Ends the run at the first level change. */
+  untilChange?: boolean;
 }) {
   const events: (ShadowEvent & { call: number })[] = [];
   let call = 0;
@@ -34,6 +37,8 @@ async function simulate(options: {
       seed: options.seed,
       concurrency: 1,
       delayMs: 0,
+      // Unbounded here: the simulation runs thousands of shadow calls within the hour.
+      budget: { inputTokensPerHour: 1e12 },
     },
     adapt: true,
     onShadow: (event) => events.push({ ...event, call }),
@@ -54,6 +59,7 @@ async function simulate(options: {
       'What is the access code?',
     );
     if (ticket) await evaluator.settled();
+    if (options.untilChange && events.some((event) => event.type === 'level-change')) break;
   }
   const changes = events.filter((event) => event.type === 'level-change');
   return { events, changes, levels, summary: evaluator.summary() };
@@ -94,16 +100,25 @@ function report(level: string): CompressionReport {
   };
 }
 
-const SEEDS = Array.from({ length: 100 }, (_, index) => index + 1);
+// `test:soak` (CTXOPT_SOAK=1) runs the goal's size, 100 seeds and 10,000 calls; a quarter
+// of each otherwise (25 seeds, 2,500 calls), in seconds, asserting the same rules.
+const SEEDS = Array.from({ length: propertyRuns(100) }, (_, index) => index + 1);
+const CALLS = propertyRuns(10_000);
 
 describe('adapt on seeded simulations', () => {
-  it('steps ultra down within 200 calls at a 10% sample rate when it loses the fact in 20% of calls', async () => {
-    // At a 10% sample rate a 20% loss shows as a disagreement in 2% of calls: 1.8% of runs
-    // see none at all in 200 calls and 5% none in 150, so no rule detects every run within
-    // 200. Over these 100 seeds: median 64 calls, 88 within 200, all 100 within 400.
+  it('steps ultra down within 200 calls at a 10% sample rate when it loses the fact in 20% of calls', {
+    timeout: 120_000,
+  }, async () => {
+    // A 20% loss at a 10% sample rate shows as a disagreement in 2% of calls; what decides
+    // the tail is how soon a level is shadowed at every call (LevelController.suspect) and
+    // a sequential test that may be read after each pair (slip-evidence.ts). Seeds 1-100:
+    // median 32 calls, 99 within 200 (seed 23 at 208: its world lost the fact in only 24 of
+    // those calls). Seeds 1-5,000: median 36, 4,999 within 200. The rule before (a Wilson
+    // interval's upper bound below the threshold): median 64, 88 of seeds 1-100.
     const detectedAt: number[] = [];
+    const late: number[] = [];
     for (const seed of SEEDS) {
-      const { changes } = await simulate({ seed, calls: 400, lossAtUltra: 0.2 });
+      const { changes } = await simulate({ seed, calls: 400, lossAtUltra: 0.2, untilChange: true });
       expect(changes[0], `seed ${seed}`).toMatchObject({
         kind: 'history',
         from: 'ultra',
@@ -111,29 +126,53 @@ describe('adapt on seeded simulations', () => {
         reason: 'agreement',
       });
       detectedAt.push(changes[0]!.call);
+      if (changes[0]!.call > 200) late.push(seed);
     }
     detectedAt.sort((a, b) => a - b);
     const within = detectedAt.filter((call) => call <= 200).length;
     console.info(
-      `detected at call: median ${detectedAt[SEEDS.length / 2]}, within 200: ${within} of ${SEEDS.length}`,
+      `detected at call: median ${detectedAt[Math.floor(SEEDS.length / 2)]}, within 200: ${within} of ${SEEDS.length} (later: seeds ${late.join(', ') || 'none'})`,
     );
-    expect(within).toBeGreaterThanOrEqual(0.85 * SEEDS.length);
-    expect(detectedAt[SEEDS.length / 2]).toBeLessThanOrEqual(100);
+    // 99 of 100 seeds at the full size: at most one seed in a hundred (rounded up) later.
+    expect(SEEDS.length - within).toBeLessThanOrEqual(Math.ceil(SEEDS.length / 100));
+    expect(detectedAt[Math.floor(SEEDS.length / 2)]).toBeLessThanOrEqual(60);
   });
 
-  it('never steps down in 10,000 calls when nothing is lost', async () => {
-    for (const seed of SEEDS.slice(0, 5)) {
-      const { changes, summary } = await simulate({ seed, calls: 10_000, lossAtUltra: 0 });
-      expect(changes).toEqual([]);
+  it(`never steps down in ${CALLS} calls when nothing is lost, for any seed`, {
+    timeout: 600_000,
+  }, async () => {
+    for (const seed of SEEDS) {
+      const { changes, summary } = await simulate({ seed, calls: CALLS, lossAtUltra: 0 });
+      expect(changes, `seed ${seed}`).toEqual([]);
       expect(summary.agreement[0]).toMatchObject({ level: 'ultra', kind: 'history', rate: 1 });
     }
   });
 
-  it('never steps down in 10,000 calls when 1% of pairs disagree for other reasons', async () => {
-    for (const seed of SEEDS.slice(0, 5)) {
-      const { changes } = await simulate({ seed, calls: 10_000, lossAtUltra: 0, noise: 0.01 });
-      expect(changes, `seed ${seed}`).toEqual([]);
+  it(`never steps down in ${CALLS} calls with a judge that disagrees in 2% or 3% of pairs and nothing lost, for any seed`, {
+    timeout: 600_000,
+  }, async () => {
+    // A model judge's own disagreement, inside the threshold's 5%: its pairs agree 97-98%
+    // of the time, and a test that steps such a level down is a false alarm. Run with
+    // seeds 1-1,000 at 10,000 calls: no step down at either rate, 1,080 shadow calls each
+    // on average.
+    const shadowed: number[] = [];
+    for (const noise of [0.02, 0.03]) {
+      for (const seed of SEEDS) {
+        const { changes, summary } = await simulate({
+          seed: seed + 10_000,
+          calls: CALLS,
+          lossAtUltra: 0,
+          noise,
+        });
+        expect(changes, `noise ${noise}, seed ${seed}`).toEqual([]);
+        shadowed.push(summary.shadowed);
+      }
     }
+    // Clearing a level, and each disagreement, makes calls shadowed at every call for a
+    // while: at most a fifth above the sample rate's 10%.
+    const mean = shadowed.reduce((sum, count) => sum + count, 0) / shadowed.length;
+    console.info(`shadow calls per ${CALLS} calls with a noisy judge: ${mean.toFixed(0)}`);
+    expect(mean).toBeLessThan(0.2 * CALLS);
   });
 
   it('does not flap: a failing level is retried after doubling probations, and gentler levels stay', async () => {
@@ -149,6 +188,6 @@ describe('adapt on seeded simulations', () => {
       expect(stays[index]).toBeGreaterThanOrEqual(2 * stays[index - 1]! - 1);
     }
     // Most calls run at the level that holds.
-    expect(levels.filter((level) => level === 'standard').length).toBeGreaterThan(8_000);
+    expect(levels.filter((level) => level === 'standard').length).toBeGreaterThan(9_000);
   });
 });

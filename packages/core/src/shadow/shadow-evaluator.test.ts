@@ -206,6 +206,56 @@ describe('ShadowEvaluator', () => {
     expect(rate).toBeLessThan(0.12);
   });
 
+  it('with adapt, shadows a level new in use at every call until agreeing pairs clear it, again after a disagreement, and at sampleRate otherwise', async () => {
+    const run = async (sampleRate: number, disagreeAt: number[]) => {
+      const settings = resolveShadowSettings({
+        shadow: { sampleRate, seed: 5, concurrency: 1, delayMs: 0 },
+        adapt: true,
+      });
+      const policy = resolveConversationPolicy({
+        level: 'ultra',
+        shadow: { sampleRate, seed: 5, concurrency: 1, delayMs: 0 },
+        adapt: true,
+      });
+      const instance = new ShadowEvaluator(settings);
+      const shadowed: number[] = [];
+      for (let call = 1; call <= 1000; call += 1) {
+        const shadow = instance.begin(policy)!;
+        shadow.levelFor?.('tool-result');
+        const ticket = shadow.admit(report());
+        if (!ticket) continue;
+        shadowed.push(call);
+        const agree = !disagreeAt.includes(shadowed.length);
+        ticket.start(
+          text(agree ? 'It is 4711.' : 'I do not know.'),
+          async () => ({
+            answer: text('It is 4711.'),
+          }),
+          'q',
+        );
+        await instance.settled();
+      }
+      return shadowed;
+    };
+    const clean = await run(0.05, []);
+    // The first calls, one after the other, until the evidence of a slip falls below 0.1
+    // (47 agreeing pairs at 0.95), then about one in twenty.
+    const warmUp = clean.findIndex((call, index) => call !== index + 1);
+    expect(warmUp).toBeGreaterThanOrEqual(47);
+    expect(warmUp).toBeLessThan(55);
+    const after = clean.filter((call) => call > warmUp).length / (1000 - warmUp);
+    expect(after).toBeGreaterThan(0.03);
+    expect(after).toBeLessThan(0.08);
+    // A disagreement on the 45th pair makes the calls after it shadowed one after another again.
+    const disagreed = await run(0.05, [45]);
+    const at = disagreed[44]!;
+    expect(disagreed.slice(45, 55)).toEqual(
+      Array.from({ length: 10 }, (_, index) => at + 1 + index),
+    );
+    // `sampleRate: 0` shadows nothing.
+    expect(await run(0, [])).toEqual([]);
+  });
+
   it('swallows a failing shadow call or judge and reports it', async () => {
     const { instance, events, policyOf } = evaluator({
       sampleRate: 1,

@@ -154,8 +154,12 @@ export class ShadowEvaluator {
     const levels = new Map(kinds.map((kind) => [kind, levelOf(kind, base, this.#controller)]));
     const level = levels.get(kinds[0]!) ?? base;
     const suspect = kinds.some((kind) => this.#controller?.suspect(kind, base));
-    // A level under suspicion is sampled at every call until it is decided (within the budget).
-    if (!suspect && !(this.#random() < shadow.sampleRate)) return undefined;
+    // A level not yet cleared (new in use, or disagreeing) is shadowed at every call until
+    // it is decided either way (within the budget): see LevelController.suspect.
+    // `sampleRate: 0` shadows nothing, not even a level under suspicion.
+    if (shadow.sampleRate === 0 || (!suspect && !(this.#random() < shadow.sampleRate))) {
+      return undefined;
+    }
     if (policy.contextWindow !== undefined && report.promptTokens > policy.contextWindow) {
       this.#skipped.window += 1;
       return undefined;
@@ -195,13 +199,14 @@ export class ShadowEvaluator {
       start: (compressed, callOriginal, question, listener) => {
         if (used) return;
         used = true;
-        clearTimeout(expiry);
+        // Counted at once, so the app's summary right after the answer says it was shadowed.
         this.#shadowed += 1;
         // Deferred past the framework's own work after the model call (a LangGraph agent
         // finishing its run took 5 ms at the median on a loaded machine, and a shadow
-        // started at once competed with it): nothing of the shadow, not even building its
-        // request, runs on the user's path.
-        setTimeout(() => {
+        // started at once competed with it): on the user's path the shadow only schedules
+        // itself; nothing else of it, not even clearing its expiry, runs before the answer.
+        later(() => {
+          clearTimeout(expiry);
           void this.#evaluate({
             report,
             base,
@@ -355,6 +360,15 @@ export class ShadowEvaluator {
       }
     }
   }
+}
+
+/**
+ * Runs `task` after `delayMs`; at 0, at the next turn of the event loop after the current
+ * one's I/O (`setImmediate`, where there is one: a 0 ms timer waits a millisecond or more).
+ */
+function later(task: () => void, delayMs: number): void {
+  if (delayMs === 0 && typeof setImmediate === 'function') setImmediate(task);
+  else setTimeout(task, delayMs);
 }
 
 /** The level the policy asks for: its level, its mode's name, or `default` (the service's). */
