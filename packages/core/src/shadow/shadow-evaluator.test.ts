@@ -111,26 +111,35 @@ describe('ShadowEvaluator', () => {
     expect(events).toMatchObject([{ type: 'judged', agree: true }]);
   });
 
-  it('costs the user path well under a millisecond at p99 on a sampled call (sampling, budget, scheduling)', async () => {
-    const { instance, policyOf } = evaluator({
+  it('a sampled call costs the user path a small multiple of an unsampled one (sampling, budget, scheduling), measured in the same run', async () => {
+    const sampled = evaluator({
       sampleRate: 1,
       concurrency: 10_000,
       budget: { inputTokensPerHour: 1e12 },
     });
-    const policy = policyOf({ level: 'ultra' });
-    const costs: number[] = [];
+    const unsampled = evaluator({ sampleRate: 0 });
+    const sampledPolicy = sampled.policyOf({ level: 'ultra' });
+    const unsampledPolicy = unsampled.policyOf({ level: 'ultra' });
+    const costs = { sampled: [] as number[], unsampled: [] as number[] };
+    // Interleaved, so a slow stretch of the machine falls on both.
     for (let call = 0; call < 2000; call += 1) {
-      const started = performance.now();
-      const shadow = instance.begin(policy)!;
-      shadow
+      let started = performance.now();
+      sampled.instance
+        .begin(sampledPolicy)!
         .admit(report())
         ?.start(text('It is 4711.'), async () => ({ answer: text('It is 4711.') }), 'q');
-      costs.push(performance.now() - started);
-      if (call % 100 === 99) await instance.settled();
+      costs.sampled.push(performance.now() - started);
+      started = performance.now();
+      unsampled.instance.begin(unsampledPolicy)?.admit(report());
+      costs.unsampled.push(performance.now() - started);
+      if (call % 100 === 99) await sampled.instance.settled();
     }
-    await instance.settled();
-    costs.sort((a, b) => a - b);
-    expect(costs[Math.floor(0.99 * costs.length)]).toBeLessThan(1);
+    await sampled.instance.settled();
+    const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1]!;
+    // Counting the call and scheduling the shadow; building its request or judging on the
+    // user's path would cost tens of times more. The absolute p99 (46-175 us) is
+    // bench/shadow-overhead.ts's figure, measured on the frameworks' paths.
+    expect(median(costs.sampled)).toBeLessThan(10 * Math.max(median(costs.unsampled), 0.001));
   });
 
   it('never lets the shadow spend more than the hourly budget', async () => {
