@@ -39,7 +39,16 @@ const MAX_DEPTH = 6;
 const MAX_PIECE = 2_000;
 /** A run is best cut before white space, or after a full stop (CJK ones have no space after). */
 const BREAK_BEFORE = /\s/;
-const STOP_AFTER = /[。！？；.!?;,，、]/;
+const STOP_AFTER = /[。！？；.!?;,，、،؛؟।۔]/;
+
+/** Full-width stops need no white space after them. */
+const WIDE_STOP = /[。！？；，、]/;
+
+/** Whether a clause ends just before `at` (so "3.5" and "1,000" hold no clause end). */
+function isClauseEnd(text: string, at: number): boolean {
+  const before = text[at - 1]!;
+  return STOP_AFTER.test(before) && (WIDE_STOP.test(before) || BREAK_BEFORE.test(text[at]!));
+}
 
 interface Piece {
   start: number;
@@ -83,8 +92,11 @@ function splitRun(text: string, start: number, end: number, tokens: number, limi
   let from = start;
   while (end - from > target) {
     let cut = from + target;
-    // Back to a sentence end or white space within the last half of the piece, if any.
+    // Back to a clause end within the last half of the piece, else to white space: a
+    // piece that ends with its clause keeps a phrase whole.
     let space = cut;
+    while (space > from + target / 2 && !isClauseEnd(text, space)) space--;
+    if (space <= from + target / 2) space = cut;
     while (
       space > from + target / 2 &&
       !BREAK_BEFORE.test(text[space]!) &&

@@ -6,7 +6,7 @@
  * a clause boundary (or any space) so that one unit never swallows a whole budget.
  */
 
-const SENTENCE_END = /[.!?…]["'”’)\]]*(?=\s)|[。！？]["'”’」』)\]]*(?=[^\s。！？])/g;
+const SENTENCE_END = /[.!?…؟۔।॥։።။។]["'”’»)\]]*(?=\s)|[。！？]["'”’」』)\]]*(?=[^\s。！？])/g;
 /**
  * Thai, Lao, Khmer and Myanmar put no full stop at a sentence's end but a space, which
  * they do not put between words: a space between two of their letters ends a sentence.
@@ -50,7 +50,7 @@ function clauseCuts(block: string, start: number, end: number, offset: number, c
     for (let index = last + TARGET_PIECE; index < limit; index++) {
       if (!isBlank(block[index]) || isBlank(block[index - 1])) continue;
       const before = block[index - 1];
-      if (before === ',' || before === ';' || before === ':') {
+      if (before === ',' || before === ';' || before === ':' || before === '،' || before === '؛') {
         cut = index;
         break;
       }
