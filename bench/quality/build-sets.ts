@@ -481,6 +481,8 @@ interface SquadFile {
   }>;
 }
 
+const EDGES = /^[\s،,.;؛:]+|[\s،,.;؛:]+$/gu;
+
 /**
  * SQuAD-style articles as set lines, as for XQuAD: an article's paragraphs joined by blank
  * lines are one stored context, articles alternate between the parts, and articles are
@@ -497,7 +499,10 @@ function squadLines(prefix: string, articles: SquadArticle[], limit: number): Se
     const context = article.paragraphs.map((paragraph) => paragraph.trim()).join('\n\n');
     lines.push({ conversation, split, context });
     for (const qa of article.questions) {
-      const answers = [...new Set(qa.answers)].filter((answer) => context.includes(answer));
+      // Spaces and a clause's comma or stop around an answer span are not part of it.
+      const answers = [...new Set(qa.answers.map((answer) => answer.replace(EDGES, '')))].filter(
+        (answer) => answer.length > 0 && context.includes(answer),
+      );
       if (answers.length === 0) continue;
       questions++;
       lines.push({

@@ -14,6 +14,21 @@ describe('sentence ends beyond the Latin full stop', () => {
     expect(sentences('وہ گھر گیا۔ وہ واپس آیا۔')).toEqual(['وہ گھر گیا۔', 'وہ واپس آیا۔']);
   });
 
+  it('ends a Thai sentence at a space, but not a phrase or a list item set off by one', () => {
+    const first = 'ประเทศไทยแบ่งเขตการปกครองออกเป็นหลายระดับ (เช่น จังหวัด อำเภอ หรือ ตำบล) ตามกฎหมาย';
+    const second = 'การแข่งขันจัดขึ้นระหว่างวันที่ 12–24 กุมภาพันธ์ พ.ศ. 2561 ที่เมืองพย็องชังในเกาหลีใต้';
+    const found = sentences(`${first} ${second}`);
+    expect(found).toEqual([first, second]);
+  });
+
+  it('reads letters between full stops as an abbreviation in any script', () => {
+    expect(sentences('He moved to the U.S. in 1990. He stayed.')).toEqual([
+      'He moved to the U.S. in 1990.',
+      'He stayed.',
+    ]);
+    expect(sentences('ก่อตั้งเมื่อ พ.ศ. 2475 โดยคณะราษฎร')).toHaveLength(1);
+  });
+
   it('cuts a long Arabic sentence after its commas', () => {
     const clause = 'وتقع المدينة على ضفة النهر الشرقية بين الحقول والبساتين الواسعة';
     const text = Array.from({ length: 12 }, () => clause).join('، ');
