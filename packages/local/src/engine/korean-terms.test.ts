@@ -1,7 +1,10 @@
 import { compressContext } from '@ctxopt/local';
 import { describe, expect, it } from 'vitest';
 import { koreanStem } from './korean-terms.ts';
+import { queryTerms } from './query-terms.ts';
+import { segment } from './segment.ts';
 import { isStopWord, stem } from './terms.ts';
+import { indexUnits } from './unit-index.ts';
 
 /**
  * Korean writes a noun's particle onto it: a question's "지붕을" (the roof, as object) is
@@ -29,6 +32,16 @@ describe('Korean words', () => {
     expect(koreanStem('지붕을')).toBe(koreanStem('지붕이'));
     // A one-syllable particle only after two syllables or more: "책을" is not cut to "책".
     expect(koreanStem('책을')).toBe('책을');
+  });
+
+  it('matches a verb or noun form sharing its first two syllables', () => {
+    const text = '그는 1989년 2월 15일 지명수배되었다. 시위를 주도했다는 혐의였다.';
+    const index = indexUnits(text, segment(text).units);
+    const terms = queryTerms('시위를 주도한 혐의로 지명수배 된 날은?', index, true);
+    const matched = (term: string) => (terms?.slotOf[index.termIds.get(term)!] ?? -1) >= 0;
+    expect(matched('지명수배되었다')).toBe(true);
+    expect(matched('주도했다')).toBe(true);
+    expect(matched('1989')).toBe(false);
   });
 
   it('reads question words as stop words', () => {
