@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { engineUnits } from './compress-context.ts';
 
@@ -25,5 +26,38 @@ describe('pieces of a sentence too long for the budget', () => {
     for (const piece of unitsOf(text)) {
       expect(piece).not.toMatch(/^\d|[.,]$/);
     }
+  });
+
+  it('tile the text exactly, whatever the scripts, stops and numbers', () => {
+    const piece = fc.constantFrom(
+      'وفي عام 1872 بنى المهندس سالم سقفا حديديا',
+      '، ',
+      '؛ ',
+      '. ',
+      '؟ ',
+      'ประเทศไทยมีแม่น้ำหลายสาย ',
+      '工程师设计了屋顶，',
+      '市場の屋根を設計しました。',
+      '서울에서 시장의 지붕을 설계했다, ',
+      'राम घर गया। ',
+      '3.5',
+      '1,000',
+      ' ',
+      '\n\n',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 20, maxLength: 400 }), (pieces) => {
+        const text = pieces.join('');
+        const units = engineUnits(text, []).segmentation.units;
+        let at = 0;
+        for (const unit of units) {
+          expect(unit.start).toBe(at);
+          expect(unit.end).toBeGreaterThan(unit.start);
+          at = unit.end;
+        }
+        expect(at).toBe(text.length);
+      }),
+      { numRuns: 60 },
+    );
   });
 });
