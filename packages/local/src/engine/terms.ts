@@ -1,4 +1,5 @@
 import { ARABIC_STOP_WORDS, arabicStem, isArabicLetter } from './arabic-terms.ts';
+import { JAPANESE_STOP_WORDS } from './japanese-terms.ts';
 import { isHangulSyllable, KOREAN_STOP_WORDS, koreanStem } from './korean-terms.ts';
 import { wordsOf } from './word-scanner.ts';
 
@@ -7,7 +8,8 @@ import { wordsOf } from './word-scanner.ts';
  * "rivers" meets "river" and "founded" meets "found", and a stop-word list so that
  * "the" and "which" carry no weight. A word's script tells its language where one
  * script is one language: Arabic and Korean words get their own stemmer and stop words
- * (arabic-terms.ts, korean-terms.ts); other scripts are left as written.
+ * (arabic-terms.ts, korean-terms.ts), Japanese its function words in kana
+ * (japanese-terms.ts); other scripts are left as written.
  */
 
 const STOP_WORDS = new Set(
@@ -46,6 +48,9 @@ export function stem(word: string): string {
 
 for (const word of ARABIC_STOP_WORDS) STOP_WORDS.add(arabicStem(word));
 for (const word of KOREAN_STOP_WORDS) STOP_WORDS.add(koreanStem(word));
+// JSQuAD dev, 2x / 4x / 10x: 97.4 / 91.3 / 74.8% without, 97.8 / 93.7 / 76.0% with; XQuAD zh
+// unchanged. (A Chinese list of the same kind moved XQuAD zh -0.4 / +0.7 / 0: not taken.)
+for (const word of JAPANESE_STOP_WORDS) STOP_WORDS.add(word);
 
 export function isStopWord(word: string): boolean {
   return STOP_WORDS.has(word);

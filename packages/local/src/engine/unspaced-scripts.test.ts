@@ -1,6 +1,7 @@
 import { compressContext } from '@ctxopt/local';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
+import { isStopWord } from './terms.ts';
 import { wordsOf } from './word-scanner.ts';
 
 /**
@@ -125,5 +126,13 @@ describe('languages written without spaces', () => {
     const result = compressContext({ context, query: example.query, level: example.level });
     expect(result.status).toBe('compressed');
     expect(result.compressed).toContain(example.answer);
+  });
+});
+
+describe('Japanese function words', () => {
+  it('weigh nothing: particles and question words are stop words, content words are not', () => {
+    for (const word of ['の', 'を', 'について', '誰', 'ですか'])
+      expect(isStopWord(word)).toBe(true);
+    for (const word of ['設計', '屋根', '市場']) expect(isStopWord(word)).toBe(false);
   });
 });
