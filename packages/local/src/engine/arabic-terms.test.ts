@@ -31,6 +31,9 @@ describe('Arabic words', () => {
     expect(arabicStem('سَقْفٌ')).toBe('سقف');
     // Short words keep their letters: "ال" and "في" are words, not affixes.
     expect(arabicStem('في')).toBe('في');
+    // Persian and Urdu words (letters Arabic does not use) are not read by Arabic rules.
+    expect(arabicStem('کتابها')).toBe('کتابها');
+    expect(arabicStem('پاکستان')).toBe('پاکستان');
   });
 
   it('reads Arabic function words as stop words, and leaves other scripts to their rules', () => {

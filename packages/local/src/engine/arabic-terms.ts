@@ -19,8 +19,15 @@ export function isArabicLetter(code: number): boolean {
   return code >= 0x0620 && code <= 0x06ff;
 }
 
+/**
+ * Letters Persian, Urdu and other languages written in the Arabic script use and Arabic
+ * does not: a word holding one is not Arabic, and keeps its letters.
+ */
+const NOT_ARABIC = /[\u0679-\u06d3\u06d5\u06ee-\u06ff]/;
+
 /** The light stem of a lower-cased Arabic word. */
 export function arabicStem(word: string): string {
+  if (NOT_ARABIC.test(word)) return word;
   let result = word
     .replace(MARKS, '')
     .replace(/[أإآ]/g, 'ا')

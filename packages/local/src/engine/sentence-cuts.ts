@@ -9,7 +9,8 @@
 const SENTENCE_END = /[.!?…؟۔।॥։።။។]["'”’»)\]]*(?=\s)|[。！？]["'”’」』)\]]*(?=[^\s。！？])/g;
 /**
  * Thai, Lao, Khmer and Myanmar put no full stop at a sentence's end but a space, which
- * they do not put between words: a space between two of their letters ends a sentence.
+ * they do not put between words: a space between two of their letters ends a sentence
+ * (once the sentence is MIN_UNSPACED_SENTENCE long).
  */
 const UNSPACED_SENTENCE_END =
   /(?<=[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff])(?=[ \t]+[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff])/g;
