@@ -12,6 +12,7 @@ describe('sentence ends beyond the Latin full stop', () => {
     expect(sentences('राम घर गया। सीता स्कूल गई।')).toEqual(['राम घर गया।', 'सीता स्कूल गई।']);
     expect(sentences('هل ذهب أحمد؟ نعم ذهب.')).toEqual(['هل ذهب أحمد؟', 'نعم ذهب.']);
     expect(sentences('وہ گھر گیا۔ وہ واپس آیا۔')).toEqual(['وہ گھر گیا۔', 'وہ واپس آیا۔']);
+    expect(sentences('ខ្ញុំចូលចិត្តភាសាខ្មែរ។ គាត់ទៅផ្សារ។')).toEqual(['ខ្ញុំចូលចិត្តភាសាខ្មែរ។', 'គាត់ទៅផ្សារ។']);
   });
 
   it('ends a Thai sentence at a space, but not a phrase or a list item set off by one', () => {

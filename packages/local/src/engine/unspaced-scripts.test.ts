@@ -66,6 +66,8 @@ describe('languages written without spaces', () => {
     expect(wordsOf('工程师设计了屋顶')).toContain('屋顶');
     expect(wordsOf('市場の屋根を設計しました')).toContain('設計');
     expect(wordsOf('retryDelay 2024')).toEqual(['retry', 'delay', '2024']);
+    expect(wordsOf('ປະເທດລາວມີແມ່ນ້ຳຂອງ')).toContain('ລາວ');
+    expect(wordsOf('ខ្ញុំចូលចិត្តភាសាខ្មែរ')).toEqual(['ខ្ញុំ', 'ចូលចិត្ត', 'ភាសាខ្មែរ']);
   });
 
   it('cuts each run as the segmenter cuts it alone, however many runs one call covers', () => {
