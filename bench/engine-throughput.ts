@@ -6,7 +6,9 @@
  * node_modules/.pnpm (about 1.3M tokens of varied prose and code; each size takes a
  * slice no other size has seen), and `qa`, the passages of the development set as
  * `Document [i] (Title: ...)` lines (only ~120k distinct tokens, so the 1M text repeats
- * them, which flatters the caches). Each row is one level and one query setting.
+ * them, which flatters the caches), and `zh`, the XQuAD Chinese development articles
+ * (about 20k distinct tokens, repeated the same way), where every clause goes through the
+ * word segmenter. Each row is one level and one query setting.
  * `first call` is the first call on a text in a warm process (one that compressed other
  * documents before), the figure a new request gets (measured once per text, with the
  * first setting); `again` is the median of
@@ -20,6 +22,7 @@ import { join } from 'node:path';
 import { compressContext } from '../packages/local/src/engine/compress-context.ts';
 import { countTokens } from '../packages/local/src/engine/tokenizer.ts';
 import { contextOf, documentLine, loadExamples } from './quality/examples.ts';
+import { readBuiltSet } from './quality/sets.ts';
 import { writeResults } from './support/results.ts';
 import { median } from './support/stats.ts';
 import { type SuiteOptions, scaled } from './support/suite.ts';
@@ -43,6 +46,16 @@ function docsCorpus(): string[] {
     .sort()
     .map((path) => readFileSync(path, 'utf8'))
     .filter((text) => !seen.has(text) && seen.add(text));
+}
+
+/** The XQuAD Chinese development articles, each once. */
+function chineseArticles(): string[] {
+  const seen = new Set<string>();
+  for (const example of readBuiltSet('xquad')) {
+    if (example.split !== 'dev' || !example.id.startsWith('xquad-zh-')) continue;
+    if (typeof example.context === 'string') seen.add(example.context);
+  }
+  return [...seen];
 }
 
 /** Consecutive pieces from `cursor.at` on, cut at a line break to about `tokens` tokens. */
@@ -114,6 +127,12 @@ export async function run(options: Partial<SuiteOptions> = {}): Promise<BenchTab
       pieces: examples.flatMap((example) => example.documents.map(documentLine)),
       separator: '\n',
       query: examples[0]!.question,
+    },
+    {
+      name: 'zh',
+      pieces: chineseArticles(),
+      separator: '\n\n',
+      query: '谁设计了市场的屋顶？',
     },
   ];
 

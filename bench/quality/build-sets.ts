@@ -5,7 +5,8 @@
  *
  *   node bench/quality/build-sets.ts <set> <path of the source's git directory>
  *
- * with <set> one of `multihop`, `dialogue`, `code`, `json`, `realtalk`, `xquad`. The script reads the files
+ * with <set> one of `multihop`, `dialogue`, `code`, `json`, `realtalk`, `xquad`, `jsquad`,
+ * `korquad`, `arcd`, `thaiqa`. The script reads the files
  * at the commit named in SOURCES with `git show`, so any clone of that repository
  * rebuilds the same bytes. Output: `bench/quality/data/<set>.jsonl.gz`, one example
  * a line (see suite-example.ts), each marked `dev` (tune on it) or `test` (report on it).
@@ -36,6 +37,22 @@ export const SOURCES = {
   xquad: {
     repository: 'google-deepmind/xquad',
     commit: '7d30520c717524000f0d9d2f9c10a069acd9d285',
+  },
+  jsquad: {
+    repository: 'yahoojapan/JGLUE',
+    commit: '6f071c09316baae89c3d083a90985b4b1cb9968c',
+  },
+  korquad: {
+    repository: 'korquad/korquad.github.io',
+    commit: '61d7d6682948375dd8f06ef27e788fd19982af38',
+  },
+  arcd: {
+    repository: 'husseinmozannar/SOQAL',
+    commit: '1229d34aa2b7a0b9a2e4858c9268e68f45d7e3c4',
+  },
+  thaiqa: {
+    repository: 'iapp-technology/iapp-wiki-qa-dataset',
+    commit: '644a29c59bac62d5b15b9e9b06c55bba00708eca',
   },
 } as const;
 
@@ -448,8 +465,178 @@ function buildXquad(gitDirectory: string): SetLine[] {
   return lines;
 }
 
+/** One article of a SQuAD-style set: its paragraphs and the questions asked about them. */
+interface SquadArticle {
+  key: string;
+  paragraphs: string[];
+  questions: Array<{ id: string; question: string; answers: string[] }>;
+}
+
+interface SquadFile {
+  data: Array<{
+    paragraphs: Array<{
+      context: string;
+      qas: Array<{ id: string; question: string; answers: Array<{ text: string }> }>;
+    }>;
+  }>;
+}
+
+const EDGES = /^[\s،,.;؛:]+|[\s،,.;؛:]+$/gu;
+
+/**
+ * SQuAD-style articles as set lines, as for XQuAD: an article's paragraphs joined by blank
+ * lines are one stored context, articles alternate between the parts, and articles are
+ * taken in the source's order until `limit` questions are in (so a language weighs about
+ * as much as an XQuAD one). Only questions whose answer text is in the context are kept.
+ */
+function squadLines(prefix: string, articles: SquadArticle[], limit: number): SetLine[] {
+  const lines: SetLine[] = [];
+  let questions = 0;
+  articles.forEach((article, index) => {
+    if (questions >= limit) return;
+    const conversation = `${prefix}-${article.key}`;
+    const split = splitOf(index);
+    const context = article.paragraphs.map((paragraph) => paragraph.trim()).join('\n\n');
+    lines.push({ conversation, split, context });
+    for (const qa of article.questions) {
+      // Spaces and a clause's comma or stop around an answer span are not part of it.
+      const answers = [...new Set(qa.answers.map((answer) => answer.replace(EDGES, '')))].filter(
+        (answer) => answer.length > 0 && context.includes(answer),
+      );
+      if (answers.length === 0) continue;
+      questions++;
+      lines.push({
+        id: `${prefix}-${qa.id}`,
+        split,
+        conversation,
+        query: qa.question.trim(),
+        answers,
+        unitSeparator: '\n\n',
+      });
+    }
+  });
+  return lines;
+}
+
+/**
+ * Tokens a context: XQuAD's English articles have a median of 802. An article's
+ * paragraphs (or, where articles are short, whole articles in a row) are taken in order
+ * until the context reaches it, so every language is compressed from about the same size.
+ */
+const CONTEXT_TOKENS = 800;
+
+/** The opening paragraphs of `paragraphs` that first reach CONTEXT_TOKENS (at least one). */
+function openingParagraphs<T>(paragraphs: readonly T[], text: (paragraph: T) => string): T[] {
+  const kept: T[] = [];
+  let tokens = 0;
+  for (const paragraph of paragraphs) {
+    if (tokens >= CONTEXT_TOKENS) break;
+    kept.push(paragraph);
+    tokens += countTokens(text(paragraph)) + 1;
+  }
+  return kept;
+}
+
+/** The articles of a SQuAD v1 file, each cut to its opening paragraphs. */
+function squadArticles(
+  file: SquadFile,
+  clean: (context: string) => string = (context) => context,
+): SquadArticle[] {
+  return file.data.map((article, index) => {
+    const kept = openingParagraphs(article.paragraphs, (paragraph) => clean(paragraph.context));
+    return {
+      key: String(index),
+      paragraphs: kept.map((paragraph) => clean(paragraph.context)),
+      questions: kept.flatMap((paragraph) =>
+        paragraph.qas.map((qa) => ({
+          id: qa.id,
+          question: qa.question,
+          answers: qa.answers.map((answer) => answer.text),
+        })),
+      ),
+    };
+  });
+}
+
+/** Questions a language: about XQuAD's 1,190, half of them dev. */
+const LANGUAGE_QUESTIONS = 1200;
+
+/**
+ * Japanese: JSQuAD (JGLUE) validation questions on Japanese Wikipedia paragraphs, each
+ * paragraph's `title [SEP] ` opening removed.
+ */
+function buildJsquad(gitDirectory: string): SetLine[] {
+  const file = JSON.parse(
+    show(gitDirectory, SOURCES.jsquad.commit, 'datasets/jsquad-v1.3/valid-v1.3.json'),
+  ) as SquadFile;
+  const clean = (context: string) => context.replace(/^[^\n]*? \[SEP\] /, '');
+  return squadLines('jsquad', squadArticles(file, clean), LANGUAGE_QUESTIONS);
+}
+
+/** Korean: KorQuAD 1.0 dev questions on Korean Wikipedia paragraphs. */
+function buildKorquad(gitDirectory: string): SetLine[] {
+  const file = JSON.parse(
+    show(gitDirectory, SOURCES.korquad.commit, 'dataset/KorQuAD_v1.0_dev.json'),
+  ) as SquadFile;
+  return squadLines('korquad', squadArticles(file), LANGUAGE_QUESTIONS);
+}
+
+/** Arabic: ARCD's test questions (SOQAL) on Arabic Wikipedia paragraphs. */
+function buildArcd(gitDirectory: string): SetLine[] {
+  const file = JSON.parse(
+    show(gitDirectory, SOURCES.arcd.commit, 'data/arcd-test.json'),
+  ) as SquadFile;
+  return squadLines('arcd', squadArticles(file), LANGUAGE_QUESTIONS);
+}
+
+/**
+ * Thai: iApp Wiki QA's test questions on Thai Wikipedia articles (its SQuAD-format
+ * copy, one question a line with its article). Its articles are short (about 700
+ * characters), so articles in a row make one context until it reaches CONTEXT_TOKENS,
+ * each article's paragraphs separated by blank lines.
+ */
+function buildThaiqa(gitDirectory: string): SetLine[] {
+  const rows = show(gitDirectory, SOURCES.thaiqa.commit, 'squad_format/data/test.jsonl')
+    .split('\n')
+    .filter((line) => line.trim().length > 0)
+    .map(
+      (line) =>
+        JSON.parse(line) as {
+          article_id: string;
+          question_id: string;
+          context: string;
+          question: string;
+          answers: { text: string[] };
+        },
+    );
+  const byArticle = new Map<string, typeof rows>();
+  for (const row of rows) {
+    byArticle.set(row.article_id, [...(byArticle.get(row.article_id) ?? []), row]);
+  }
+  const remaining = [...byArticle.values()];
+  const articles: SquadArticle[] = [];
+  while (remaining.length > 0) {
+    const group = openingParagraphs(remaining, (questions) => questions[0]!.context);
+    remaining.splice(0, group.length);
+    articles.push({
+      key: String(articles.length),
+      paragraphs: group.flatMap((questions) => questions[0]!.context.split(/\n\s*\n/)),
+      questions: group.flat().map((row) => ({
+        id: row.question_id,
+        question: row.question,
+        answers: row.answers.text,
+      })),
+    });
+  }
+  return squadLines('thaiqa', articles, LANGUAGE_QUESTIONS);
+}
+
 const BUILDERS: Record<SetName, (gitDirectory: string) => SetLine[]> = {
   xquad: buildXquad,
+  jsquad: buildJsquad,
+  korquad: buildKorquad,
+  arcd: buildArcd,
+  thaiqa: buildThaiqa,
   multihop: buildMultihop,
   dialogue: buildDialogue,
   code: buildCode,

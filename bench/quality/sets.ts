@@ -19,7 +19,26 @@ export interface QualitySet {
   examples: SuiteExample[];
 }
 
-export const BUILT_SETS = ['multihop', 'dialogue', 'realtalk', 'code', 'json', 'xquad'] as const;
+export const BUILT_SETS = [
+  'multihop',
+  'dialogue',
+  'realtalk',
+  'code',
+  'json',
+  'xquad',
+  'jsquad',
+  'korquad',
+  'arcd',
+  'thaiqa',
+] as const;
+
+/** The sets of one language beyond XQuAD's: built set, language and source name. */
+export const LANGUAGE_SETS = [
+  { set: 'jsquad', language: 'ja', source: 'JSQuAD' },
+  { set: 'korquad', language: 'ko', source: 'KorQuAD 1.0' },
+  { set: 'arcd', language: 'ar', source: 'ARCD' },
+  { set: 'thaiqa', language: 'th', source: 'iApp Wiki QA' },
+] as const;
 export type BuiltSetName = (typeof BUILT_SETS)[number];
 
 export function readBuiltSet(name: BuiltSetName): SuiteExample[] {
@@ -137,6 +156,11 @@ export function loadSets(split: SuiteExample['split'] | 'all'): QualitySet[] {
       name: `XQuAD ${language}, article paragraphs`,
       measure: 'answer kept',
       examples: xquad.filter((example) => example.id.startsWith(`xquad-${language}-`)),
+    })),
+    ...LANGUAGE_SETS.map(({ set, language, source }) => ({
+      name: `${source} ${language}, article paragraphs`,
+      measure: 'answer kept',
+      examples: pick(readBuiltSet(set)),
     })),
     {
       name: 'code (requests)',

@@ -1,9 +1,15 @@
+import { ARABIC_STOP_WORDS, arabicStem, isArabicLetter } from './arabic-terms.ts';
+import { JAPANESE_STOP_WORDS } from './japanese-terms.ts';
+import { isHangulSyllable, KOREAN_STOP_WORDS, koreanStem } from './korean-terms.ts';
 import { wordsOf } from './word-scanner.ts';
 
 /**
  * Words as the scorer sees them: lower-cased, with a light suffix stripping so that
  * "rivers" meets "river" and "founded" meets "found", and a stop-word list so that
- * "the" and "which" carry no weight.
+ * "the" and "which" carry no weight. A word's script tells its language where one
+ * script is one language: Arabic and Korean words get their own stemmer and stop words
+ * (arabic-terms.ts, korean-terms.ts), Japanese its function words in kana
+ * (japanese-terms.ts); other scripts are left as written.
  */
 
 const STOP_WORDS = new Set(
@@ -19,8 +25,16 @@ const STOP_WORDS = new Set(
   ).split(' '),
 );
 
-/** Strips common English inflections; leaves short words and numbers alone. */
+/**
+ * Strips common inflections: Arabic and Korean by their own rules, English endings from
+ * other words; leaves short words and numbers alone.
+ */
 export function stem(word: string): string {
+  const first = word.charCodeAt(0);
+  if (first >= 0x0600) {
+    if (isArabicLetter(first)) return arabicStem(word);
+    if (isHangulSyllable(first)) return koreanStem(word);
+  }
   let result = word;
   if (result.endsWith("'s") || result.endsWith('’s')) result = result.slice(0, -2);
   if (result.length <= 3) return result;
@@ -31,6 +45,12 @@ export function stem(word: string): string {
   if (result.endsWith('ed') && result.length > 4) return result.slice(0, -2);
   return result;
 }
+
+for (const word of ARABIC_STOP_WORDS) STOP_WORDS.add(arabicStem(word));
+for (const word of KOREAN_STOP_WORDS) STOP_WORDS.add(koreanStem(word));
+// JSQuAD dev, 2x / 4x / 10x: 97.4 / 91.3 / 74.8% without, 97.8 / 93.7 / 76.0% with; XQuAD zh
+// unchanged. (A Chinese list of the same kind moved XQuAD zh -0.4 / +0.7 / 0: not taken.)
+for (const word of JAPANESE_STOP_WORDS) STOP_WORDS.add(word);
 
 export function isStopWord(word: string): boolean {
   return STOP_WORDS.has(word);

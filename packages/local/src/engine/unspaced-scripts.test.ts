@@ -1,5 +1,7 @@
 import { compressContext } from '@ctxopt/local';
+import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
+import { isStopWord } from './terms.ts';
 import { wordsOf } from './word-scanner.ts';
 
 /**
@@ -64,6 +66,42 @@ describe('languages written without spaces', () => {
     expect(wordsOf('工程师设计了屋顶')).toContain('屋顶');
     expect(wordsOf('市場の屋根を設計しました')).toContain('設計');
     expect(wordsOf('retryDelay 2024')).toEqual(['retry', 'delay', '2024']);
+    expect(wordsOf('ປະເທດລາວມີແມ່ນ້ຳຂອງ')).toContain('ລາວ');
+    expect(wordsOf('ខ្ញុំចូលចិត្តភាសាខ្មែរ')).toEqual(['ខ្ញុំ', 'ចូលចិត្ត', 'ភាសាខ្មែរ']);
+  });
+
+  it('cuts each run as the segmenter cuts it alone, however many runs one call covers', () => {
+    const segmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
+    const piece = fc.constantFrom(
+      '工程师设计了屋顶',
+      '市場の屋根を設計しました',
+      'ประเทศไทยมีแม่น้ำ',
+      '，',
+      '。',
+      ' ',
+      '2018',
+      'tokyo',
+      '\n',
+      '（北京）',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {
+        const text = pieces.join('');
+        // Reference: each maximal run of unspaced letters segmented on its own.
+        const expected: string[] = [];
+        for (const chunk of text.match(/[\p{L}\p{M}]+|\p{N}+/gu) ?? []) {
+          if (!/[\u0e00-\u0eff\u3040-\u30ff\u4e00-\u9fff]/u.test(chunk)) {
+            expected.push(chunk.toLowerCase());
+            continue;
+          }
+          for (const word of segmenter.segment(chunk)) {
+            if (word.isWordLike) expected.push(word.segment.toLowerCase());
+          }
+        }
+        expect(wordsOf(text)).toEqual(expected);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('keeps such a run one word where the runtime has no Intl.Segmenter', async () => {
@@ -90,5 +128,13 @@ describe('languages written without spaces', () => {
     const result = compressContext({ context, query: example.query, level: example.level });
     expect(result.status).toBe('compressed');
     expect(result.compressed).toContain(example.answer);
+  });
+});
+
+describe('Japanese function words', () => {
+  it('weigh nothing: particles and question words are stop words, content words are not', () => {
+    for (const word of ['の', 'を', 'について', '誰', 'ですか'])
+      expect(isStopWord(word)).toBe(true);
+    for (const word of ['設計', '屋根', '市場']) expect(isStopWord(word)).toBe(false);
   });
 });

@@ -62,17 +62,58 @@ const run = { text: '', start: -1, end: -1, words: [] as number[], next: 0 };
 /** ICU's word segmenter; null where the runtime has none (runs then stay whole words). */
 let segmenter: Intl.Segmenter | null | undefined;
 
+/**
+ * The stretch of text last given to the segmenter: the runs of unspaced letters from one
+ * run on, with the punctuation, digits and spaces between them, up to the first letter of
+ * a spaced script. One call over many runs costs much less than a call a run (Chinese
+ * writes a run a clause, about ten characters), and `containing` walks its segments
+ * without the iterator's objects.
+ */
+const stretch = { text: '', start: -1, end: -1, segments: null as Intl.Segments | null };
+/** The longest stretch segmented at once, in characters. */
+const STRETCH = 2048;
+
+/** Whether `code` is a letter of a script written with spaces between words. */
+function isSpacedLetter(code: number): boolean {
+  let kind = classes[code]!;
+  if (kind === UNKNOWN) kind = learn(code);
+  return (kind === SMALL || kind === CAPITAL) && unspaced[code] === 0;
+}
+
+/**
+ * Segments the stretch of `text` from the run `[start, runEnd)` on (before `limit`) that
+ * unspaced runs fill.
+ */
+function segmentStretch(text: string, start: number, runEnd: number, limit: number): void {
+  const last = Math.min(limit, start + STRETCH);
+  let end = runEnd;
+  while (end < last && !isSpacedLetter(text.charCodeAt(end))) end++;
+  stretch.text = text;
+  stretch.start = start;
+  stretch.end = end;
+  stretch.segments = segmenter!.segment(text.slice(start, end));
+}
+
 /** Cuts `text[start, end)` into words with `Intl.Segmenter` and remembers them. */
-function segmentRun(text: string, start: number, end: number): void {
+function segmentRun(text: string, start: number, end: number, limit: number): void {
   segmenter ??=
     typeof Intl.Segmenter === 'function'
       ? new Intl.Segmenter(undefined, { granularity: 'word' })
       : null;
   const words: number[] = [];
   if (segmenter === null) words.push(start, end);
-  for (const piece of segmenter?.segment(text.slice(start, end)) ?? []) {
-    if (!piece.isWordLike) continue;
-    words.push(start + piece.index, start + piece.index + piece.segment.length);
+  else {
+    if (stretch.text !== text || start < stretch.start || end > stretch.end) {
+      segmentStretch(text, start, end, limit);
+    }
+    const offset = stretch.start;
+    for (let at = start; at < end; ) {
+      const piece = stretch.segments!.containing(at - offset)!;
+      const pieceEnd = offset + piece.index + piece.segment.length;
+      // A segment reaching past the run (digits, a Latin word) gives only its part inside.
+      if (piece.isWordLike) words.push(at, Math.min(end, pieceEnd));
+      at = pieceEnd;
+    }
   }
   run.text = text;
   run.start = start;
@@ -157,7 +198,7 @@ function scanWord(text: string, from: number, limit: number, match: WordMatch): 
       index++;
     }
     if (unspacedLetters > 1) {
-      segmentRun(text, match.start, index);
+      segmentRun(text, match.start, index, limit);
       if (nextInRun(match.start, match)) return true;
       return scanWord(text, index, limit, match);
     }

@@ -1,0 +1,63 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { engineUnits } from './compress-context.ts';
+
+/** The engine's units of `text`: sentences, and pieces of those too long for the budget. */
+function unitsOf(text: string): string[] {
+  return engineUnits(text, []).segmentation.units.map((unit) => text.slice(unit.start, unit.end));
+}
+
+describe('pieces of a sentence too long for the budget', () => {
+  it('end with a clause (after its Arabic comma) rather than inside one', () => {
+    const clause = (year: number) =>
+      `وفي عام ${year} بنى المهندس سالم سقفا حديديا جديدا للسوق القديم`;
+    const sentence = `${Array.from({ length: 14 }, (_, at) => clause(1800 + at)).join('، ')}.`;
+    const text = Array.from({ length: 6 }, () => sentence).join('\n\n');
+    const pieces = unitsOf(text).filter((piece) => piece.trim().length > 0);
+    expect(pieces.length).toBeGreaterThan(12);
+    for (const piece of pieces) expect(piece.trimEnd()).toMatch(/[،.]$/);
+    expect(pieces.join('')).toBe(text.trimEnd().slice(0, pieces.join('').length));
+  });
+
+  it('keep numbers whole: no cut inside "3.5" or "1,000"', () => {
+    const clause =
+      'the hall measured 3.5 metres across and seated 1,000 people on long wooden benches';
+    const text = Array.from({ length: 40 }, () => clause).join(' and ');
+    for (const piece of unitsOf(text)) {
+      expect(piece).not.toMatch(/^\d|[.,]$/);
+    }
+  });
+
+  it('tile the text exactly, whatever the scripts, stops and numbers', () => {
+    const piece = fc.constantFrom(
+      'وفي عام 1872 بنى المهندس سالم سقفا حديديا',
+      '، ',
+      '؛ ',
+      '. ',
+      '؟ ',
+      'ประเทศไทยมีแม่น้ำหลายสาย ',
+      '工程师设计了屋顶，',
+      '市場の屋根を設計しました。',
+      '서울에서 시장의 지붕을 설계했다, ',
+      'राम घर गया। ',
+      '3.5',
+      '1,000',
+      ' ',
+      '\n\n',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 20, maxLength: 400 }), (pieces) => {
+        const text = pieces.join('');
+        const units = engineUnits(text, []).segmentation.units;
+        let at = 0;
+        for (const unit of units) {
+          expect(unit.start).toBe(at);
+          expect(unit.end).toBeGreaterThan(unit.start);
+          at = unit.end;
+        }
+        expect(at).toBe(text.length);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
