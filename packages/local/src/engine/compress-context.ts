@@ -115,7 +115,6 @@ function addBridge(
     sourcesOut: sources,
     sources: tuning.bridgeSources,
     termsPerSource: tuning.bridgeTermsPerSource,
-    neighborShare: named ? tuning.bridgeNeighborShareNamed : tuning.bridgeNeighborShare,
     ...(named ? { names } : {}),
   });
   // The bonus is a share of the spread of the first pass's scores, not of the best

@@ -51,14 +51,6 @@ export interface ScoringTuning {
   bridgeSources: number;
   /** Bridge terms each source unit lends, the rarest first. */
   bridgeTermsPerSource: number;
-  /** Share of a neighbouring unit's bridge score a unit gets. */
-  bridgeNeighborShare: number;
-  /**
-   * `bridgeNeighborShare` when the question names what its first hop is about (a word of
-   * it opens with a capital) and the context is not a conversation: the sources are
-   * then found by name.
-   */
-  bridgeNeighborShareNamed: number;
 }
 
 /**
@@ -88,6 +80,4 @@ export const DEFAULT_TUNING: ScoringTuning = {
   bridgeWeight: 0.5, // Off: multi-hop -30 at ultra, REALTALK with the question -2; XQuAD de +20 at ultra.
   bridgeSources: 2, // No figure recorded; part of the bridge pass (bridgeWeight).
   bridgeTermsPerSource: 24, // No figure recorded; part of the bridge pass (bridgeWeight).
-  bridgeNeighborShare: 0.8, // No figure recorded; part of the bridge pass (bridgeWeight).
-  bridgeNeighborShareNamed: 0.4, // No figure recorded since the slotting went (it was measured with bridgeEveryNamed).
 };
