@@ -98,7 +98,6 @@ describe('bridgeScores', () => {
       relevance,
       {
         sources: 2,
-        termsPerSource: 8,
       },
     );
     expect(scores[unitOf('Tollestrup grew up')]).toBeGreaterThan(0);
@@ -123,7 +122,7 @@ describe('bridgeScores', () => {
     const relevance = new Float64Array(segmentation.units.length);
     relevance[unitOf('schools in kent')] = 1;
     relevance[unitOf('the glass orchard')] = 0.8;
-    const options = { sources: 1, termsPerSource: 8 };
+    const options = { sources: 1 };
     const withNames = bridgeScores(text, query, segmentation, index, relevance, {
       ...options,
       names: queryNames(query, index),

@@ -22,8 +22,6 @@ const PRONOUN_START =
 export interface BridgeOptions {
   /** How many of the best first-pass units lend their terms. */
   sources: number;
-  /** Bridge terms kept per source unit, the rarest first. */
-  termsPerSource: number;
   /**
    * The names of the question (see `queryNames`): a unit holding more of them ranks
    * first as a source.
@@ -102,7 +100,6 @@ function openingOf(text: string, unit: { start: number; end: number }): string {
 
 export const BRIDGE_OPTIONS: BridgeOptions = {
   sources: DEFAULT_TUNING.bridgeSources,
-  termsPerSource: DEFAULT_TUNING.bridgeTermsPerSource,
 };
 
 export function bridgeScores(
@@ -202,8 +199,8 @@ export function bridgeScores(
     for (const term of entityTerms(text, units[source]!.start, units[source]!.end, index, cased)) {
       consider(term);
     }
-    const rarest = [...candidates].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-    for (const [term, information] of rarest.slice(0, options.termsPerSource)) {
+    // Every candidate lends (a cap of the 24 rarest a source changed no dev set).
+    for (const [term, information] of candidates) {
       weight[term] = Math.max(weight[term]!, information);
     }
   }

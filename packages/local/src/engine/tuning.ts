@@ -29,8 +29,6 @@ export interface ScoringTuning {
   headingsBelowRatio: number;
   /** In a conversation with a query, weight of a turn's query-free prior beside its relevance. */
   turnPriorWeight: number;
-  /** A message of at most this share of the budget is kept whole or dropped whole. */
-  turnWholeShare: number;
   /** Turn selection ranks turns by score per `tokens ** exponent`, without a query. */
   turnCostExponent: number;
   /** The same exponent with a query. */
@@ -49,8 +47,6 @@ export interface ScoringTuning {
   bridgeWeight: number;
   /** How many of the best first-pass units lend their rare terms to the second pass. */
   bridgeSources: number;
-  /** Bridge terms each source unit lends, the rarest first. */
-  bridgeTermsPerSource: number;
 }
 
 /**
@@ -71,7 +67,6 @@ export const DEFAULT_TUNING: ScoringTuning = {
   headingsBelowRatio: 8, // No set moves with headings off; compress-structure.test.ts keeps a section's heading below ultra.
   termVariants: 1, // Off: XQuAD ru -18 at ultra, multi-hop -8 at standard, NQ -4 at standard.
   turnPriorWeight: 0.3, // Off: REALTALK with the question -6 at ultra (+2 at low and standard); compress-conversation.test.ts.
-  turnWholeShare: 0.4, // No figure recorded; not a signal the ablation switches off.
   turnCostExponent: 0.7, // No figure recorded; not a signal the ablation switches off.
   turnCostExponentWithQuery: 0.3, // No figure recorded; not a signal the ablation switches off.
   turnNeighbourShare: 0.3, // Off: REALTALK with the question -8 / -6 / -6; compress-conversation.test.ts.
@@ -79,5 +74,4 @@ export const DEFAULT_TUNING: ScoringTuning = {
   turnNamedDayWeight: 0.5, // Off: REALTALK with the question -2 at every level; compress-conversation.test.ts.
   bridgeWeight: 0.5, // Off: multi-hop -30 at ultra, REALTALK with the question -2; XQuAD de +20 at ultra.
   bridgeSources: 2, // No figure recorded; part of the bridge pass (bridgeWeight).
-  bridgeTermsPerSource: 24, // No figure recorded; part of the bridge pass (bridgeWeight).
 };
