@@ -29,6 +29,8 @@ export const ABLATIONS: readonly Ablation[] = [
   { name: 'headings brought along', tuning: { headingsBelowRatio: 0 } },
   { name: 'record lines', signal: 'record-lines' },
   { name: 'whole turns', signal: 'whole-turns' },
+  // A message of any length up to the budget kept whole, as without a query.
+  { name: 'whole-turn share (with a query)', tuning: { turnWholeShare: 1 } },
   // Turns ranked by score per token (an exponent of 1: plain density).
   { name: 'turn cost exponent (no query)', tuning: { turnCostExponent: 1 } },
   { name: 'turn cost exponent (with a query)', tuning: { turnCostExponentWithQuery: 1 } },

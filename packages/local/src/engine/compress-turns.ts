@@ -20,7 +20,8 @@ import type { UnitIndex } from './unit-index.ts';
  * prior, and more in the session of a day the query names (session-dates.ts). Every
  * message is kept whole or dropped whole (see select-turns.ts). Returns undefined, and
  * the caller selects units instead, when a message is too long to be one item (longer
- * than the budget) or nothing fits.
+ * than the budget without a query, than `turnWholeShare` of it with one) or nothing
+ * fits.
  */
 export interface TurnCompressionInput {
   text: string;
@@ -98,13 +99,13 @@ export function compressTurns(input: TurnCompressionInput): AssembledOutput | un
   let maxRelevance = 0;
   if (relevance) for (const value of relevance) maxRelevance = Math.max(maxRelevance, value);
   const priorWeight = relevance ? tuning.turnPriorWeight : 1;
-  // Any message that fits the budget may be kept whole: a question asks about a turn,
-  // not a fragment. (With a query, a limit of 0.4 of the budget, longer messages offering
-  // their units instead, earned nothing: dialogue with the question dev 98.1 against 100%
-  // at 10x without it, REALTALK unchanged.) A longer message (a pasted document, a tool
-  // output) is better cut inside, by the unit selection, with its near-duplicate filter:
-  // leave the whole request to it.
-  if (spans.some((span) => span.tokens > budget)) return undefined;
+  // Without a query any message that fits may be kept whole: a later question asks
+  // about a turn, not a fragment. With one, long messages offer their units instead.
+  const wholeLimit = relevance ? budget * tuning.turnWholeShare : budget;
+
+  // A long message (a pasted document, a tool output) is better cut inside, by the
+  // unit selection, with its near-duplicate filter: leave the whole request to it.
+  if (spans.some((span) => span.tokens > wholeLimit)) return undefined;
   const own = new Float64Array(spans.length);
   if (relevance && maxRelevance > 0) {
     for (const [at, span] of spans.entries()) {
