@@ -64,7 +64,7 @@ export const DEFAULT_TUNING: ScoringTuning = {
   k1: 1.2, // BM25's usual default (Robertson), not tuned here.
   b: 0.75, // BM25's usual default (Robertson), not tuned here.
   sectionWeight: 2, // Off (dev, first 50 of a set): dialogue with the question -12 at ultra, multi-hop -10, NQ <doc> layout -8.
-  titleWeight: 1, // Off: REALTALK with the question -2 at ultra (NQ +2); earlier run: NQ '## t' and title-line layouts -4.
+  titleWeight: 1, // Off (whole dev): NQ in the bench, '## t', title-line and '[i] t:' layouts -1.8 to -2.0 at ultra.
   proximityWeight: 0.2, // Off: NQ passages-only layout -4 at ultra, multi-hop and REALTALK with the question -2.
   neighborWeight: 0.6, // Off: code -9.8, XQuAD zh -14 at ultra; 0.6 not 0.4 (whole dev): multi-hop 76 / 72% at ultra.
   salienceWeight: 0.05, // Off: multi-hop -2 at standard, XQuAD zh -2 at low.
