@@ -72,7 +72,7 @@ export const DEFAULT_TUNING: ScoringTuning = {
   headingsBelowRatio: 8, // No set moves with headings off; compress-structure.test.ts keeps a section's heading below ultra.
   termVariants: 1, // Off: XQuAD ru -16 at ultra, multi-hop -8, XQuAD es -6, NQ -2.
   turnPriorWeight: 0.3, // Off: REALTALK with the question -2 at ultra (+2 at low and standard); compress-conversation.test.ts.
-  turnWholeShare: 0.4, // At 1 no dev set gains (dialogue with the question +2 at ultra); compress-structure.test.ts: the code asked about is cut out of a long message, not dropped with it.
+  turnWholeShare: 0.4, // Earns on no dev set (at 1, dialogue with the question +2 at ultra); kept by compress-structure.test.ts: the code asked about is cut out of a long message, not dropped with it.
   turnCostExponent: 0.7, // At 1 (plain density, whole dev): dialogue no query -3.7 at ultra (+1.9 / +3.7 at low / standard), REALTALK no query -1.0 at standard.
   turnCostExponentWithQuery: 0.3, // At 1: REALTALK with the question -16 at ultra, dialogue with the question -6.
   turnNeighbourShare: 0.3, // Off: REALTALK with the question -6 / -8 / -8, dialogue with the question -2; compress-conversation.test.ts.
