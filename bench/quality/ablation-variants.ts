@@ -22,15 +22,18 @@ export const ABLATIONS: readonly Ablation[] = [
   { name: 'term variants (and relation words)', tuning: { termVariants: 0 } },
   { name: 'relation words', signal: 'relation-words' },
   { name: 'bridge terms', tuning: { bridgeWeight: 0 } },
-  {
-    name: 'named-question bridge share',
-    tuning: { bridgeNeighborShareNamed: DEFAULT_TUNING.bridgeNeighborShare },
-  },
+  // The bridge pass with one source unit instead of two.
+  { name: 'second bridge source', tuning: { bridgeSources: 1 } },
   { name: 'named definitions', signal: 'named-definitions' },
   { name: 'duplicate filter', tuning: { duplicateContainment: 2 } },
   { name: 'headings brought along', tuning: { headingsBelowRatio: 0 } },
   { name: 'record lines', signal: 'record-lines' },
   { name: 'whole turns', signal: 'whole-turns' },
+  // A message of any length up to the budget kept whole, as without a query.
+  { name: 'whole-turn share (with a query)', tuning: { turnWholeShare: 1 } },
+  // Turns ranked by score per token (an exponent of 1: plain density).
+  { name: 'turn cost exponent (no query)', tuning: { turnCostExponent: 1 } },
+  { name: 'turn cost exponent (with a query)', tuning: { turnCostExponentWithQuery: 1 } },
   { name: 'turn priors (with a query)', tuning: { turnPriorWeight: 0 } },
   { name: 'turn neighbours', tuning: { turnNeighbourShare: 0 } },
   { name: 'named day', tuning: { turnNamedDayWeight: 0 } },

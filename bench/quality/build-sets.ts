@@ -5,8 +5,8 @@
  *
  *   node bench/quality/build-sets.ts <set> <path of the source's git directory>
  *
- * with <set> one of `multihop`, `dialogue`, `code`, `json`, `realtalk`, `xquad`, `jsquad`,
- * `korquad`, `arcd`, `thaiqa`. The script reads the files
+ * with <set> one of `multihop`, `twohop`, `dialogue`, `code`, `json`, `realtalk`, `xquad`,
+ * `jsquad`, `korquad`, `arcd`, `thaiqa`. The script reads the files
  * at the commit named in SOURCES with `git show`, so any clone of that repository
  * rebuilds the same bytes. Output: `bench/quality/data/<set>.jsonl.gz`, one example
  * a line (see suite-example.ts), each marked `dev` (tune on it) or `test` (report on it).
@@ -53,6 +53,11 @@ export const SOURCES = {
   thaiqa: {
     repository: 'iapp-technology/iapp-wiki-qa-dataset',
     commit: '644a29c59bac62d5b15b9e9b06c55bba00708eca',
+  },
+  // The file was removed from the repository after this commit.
+  twohop: {
+    repository: 'OSU-NLP-Group/HippoRAG',
+    commit: '3d95d255a8db0c1699b853cfb4fbe5056708162d',
   },
 } as const;
 
@@ -112,6 +117,52 @@ function buildMultihop(gitDirectory: string): SuiteExample[] {
       unitSeparator: '\n\n',
     });
   });
+  return examples;
+}
+
+/** One line of a passage title or text: the title-line layout keeps each on one line. */
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * Two-hop questions with titled passages: MuSiQue's 2-hop questions (train split) as
+ * packaged by HippoRAG, 20 Wikipedia paragraphs each with their titles, two of them
+ * supporting. The context is stored in the title-line layout (a title line over its
+ * paragraph, blank lines between); sets.ts renders it in other layouts too.
+ */
+function buildTwoHop(gitDirectory: string): SuiteExample[] {
+  const raw = JSON.parse(
+    show(gitDirectory, SOURCES.twohop.commit, 'data/musique_train.json'),
+  ) as Array<{
+    id: string;
+    paragraphs: Array<{ title: string; paragraph_text: string }>;
+    question: string;
+    answer: string;
+    answer_aliases: string[];
+    answerable: boolean;
+  }>;
+  const examples: SuiteExample[] = [];
+  raw
+    .filter((item) => item.id.startsWith('2hop__') && item.answerable)
+    .forEach((item, index) => {
+      const context = item.paragraphs
+        .map((paragraph) => `${oneLine(paragraph.title)}\n${oneLine(paragraph.paragraph_text)}`)
+        .join('\n\n');
+      const text = item.paragraphs.map((paragraph) => oneLine(paragraph.paragraph_text));
+      const lower = text.join('\n').toLowerCase();
+      // Only answers the passages' text states (not a title alone) can be kept in every layout.
+      const answers = [item.answer, ...item.answer_aliases].filter((answer) =>
+        lower.includes(answer.toLowerCase()),
+      );
+      if (answers.length === 0) return;
+      examples.push({
+        id: `twohop-${item.id}`,
+        split: splitOf(index),
+        context,
+        query: item.question,
+        answers: [...new Set(answers)],
+        unitSeparator: '\n\n',
+      });
+    });
   return examples;
 }
 
@@ -638,6 +689,7 @@ const BUILDERS: Record<SetName, (gitDirectory: string) => SetLine[]> = {
   arcd: buildArcd,
   thaiqa: buildThaiqa,
   multihop: buildMultihop,
+  twohop: buildTwoHop,
   dialogue: buildDialogue,
   code: buildCode,
   json: buildJson,

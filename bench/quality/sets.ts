@@ -21,6 +21,7 @@ export interface QualitySet {
 
 export const BUILT_SETS = [
   'multihop',
+  'twohop',
   'dialogue',
   'realtalk',
   'code',
@@ -120,6 +121,29 @@ export function readNqLayoutSets(): QualitySet[] {
   }));
 }
 
+/**
+ * The titled two-hop set (stored in the title-line layout, see build-sets.ts) in the
+ * title-line layout and in the bench's `Document [i] (Title: t) text` layout.
+ */
+export function readTwoHopSets(): QualitySet[] {
+  const examples = readBuiltSet('twohop');
+  const layouts = ['title line, text', 'Document [i] (Title: t) text'].map(
+    (name) => LAYOUTS.find((layout) => layout.name === name)!,
+  );
+  return layouts.map((layout) => ({
+    name: `two-hop (MuSiQue, titled) ${layout.name}`,
+    measure: 'answer kept',
+    examples: examples.map((example) => {
+      const passages = (example.context as string).split('\n\n').map((block) => {
+        const newline = block.indexOf('\n');
+        return { title: block.slice(0, newline), text: block.slice(newline + 1) };
+      });
+      const { context, unitSeparator } = layout.render(passages);
+      return { ...example, context, unitSeparator };
+    }),
+  }));
+}
+
 export function loadSets(split: SuiteExample['split'] | 'all'): QualitySet[] {
   const pick = (examples: SuiteExample[]) =>
     split === 'all' ? examples : examples.filter((example) => example.split === split);
@@ -134,6 +158,7 @@ export function loadSets(split: SuiteExample['split'] | 'all'): QualitySet[] {
       measure: 'answer kept',
       examples: pick(readBuiltSet('multihop')),
     },
+    ...readTwoHopSets().map((set) => ({ ...set, examples: pick(set.examples) })),
     { name: 'dialogue, with the question', measure: 'answer turns kept whole', examples: dialogue },
     {
       name: 'dialogue, no query',

@@ -39,6 +39,32 @@ describe('bridgeScores', () => {
     expect(scores[unitOf('He studied')]).toBe(0);
   });
 
+  it('gives a sentence beside a bridge sentence nothing unless it refers back to it', () => {
+    // The sentence after "Tollestrup grew up in Leeds." names none of the bridge terms
+    // and opens with no pronoun: it is about something else, and gets no share.
+    const text = [
+      'The Glass Orchard is a novel by Miriam Tollestrup. It is set in Kent.',
+      'Tollestrup grew up in Leeds. Leeds has a large covered market. She studied at Girton College.',
+      'Apples grow well in Kent.',
+    ].join('\n\n');
+    const segmentation = segment(text);
+    const index = indexUnits(text, segmentation.units);
+    const unitOf = (sentence: string) =>
+      segmentation.units.findIndex(({ start, end }) => text.slice(start, end).includes(sentence));
+    const relevance = new Float64Array(segmentation.units.length);
+    relevance[unitOf('The Glass Orchard')] = 1;
+    const scores = bridgeScores(
+      text,
+      'Who wrote The Glass Orchard?',
+      segmentation,
+      index,
+      relevance,
+    );
+    expect(scores[unitOf('Tollestrup grew up')]).toBe(1);
+    expect(scores[unitOf('Leeds has a large')]).toBe(0);
+    expect(scores[unitOf('She studied')]).toBe(0);
+  });
+
   it('gives nothing when no query term occurs in the text', () => {
     const { segmentation, index } = prepare();
     const relevance = new Float64Array(segmentation.units.length).fill(1);
@@ -72,8 +98,6 @@ describe('bridgeScores', () => {
       relevance,
       {
         sources: 2,
-        termsPerSource: 8,
-        neighborShare: 0.8,
       },
     );
     expect(scores[unitOf('Tollestrup grew up')]).toBeGreaterThan(0);
@@ -98,7 +122,7 @@ describe('bridgeScores', () => {
     const relevance = new Float64Array(segmentation.units.length);
     relevance[unitOf('schools in kent')] = 1;
     relevance[unitOf('the glass orchard')] = 0.8;
-    const options = { sources: 1, termsPerSource: 8, neighborShare: 0.8 };
+    const options = { sources: 1 };
     const withNames = bridgeScores(text, query, segmentation, index, relevance, {
       ...options,
       names: queryNames(query, index),

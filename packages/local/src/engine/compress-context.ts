@@ -114,8 +114,6 @@ function addBridge(
   const bridge = bridgeScores(text, query, segmentation, index, relevance, {
     sourcesOut: sources,
     sources: tuning.bridgeSources,
-    termsPerSource: tuning.bridgeTermsPerSource,
-    neighborShare: named ? tuning.bridgeNeighborShareNamed : tuning.bridgeNeighborShare,
     ...(named ? { names } : {}),
   });
   // The bonus is a share of the spread of the first pass's scores, not of the best

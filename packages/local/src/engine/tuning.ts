@@ -29,7 +29,10 @@ export interface ScoringTuning {
   headingsBelowRatio: number;
   /** In a conversation with a query, weight of a turn's query-free prior beside its relevance. */
   turnPriorWeight: number;
-  /** A message of at most this share of the budget is kept whole or dropped whole. */
+  /**
+   * With a query, a message of at most this share of the budget is kept whole or dropped
+   * whole; a longer one is cut into its units (a message with the code asked about).
+   */
   turnWholeShare: number;
   /** Turn selection ranks turns by score per `tokens ** exponent`, without a query. */
   turnCostExponent: number;
@@ -44,50 +47,37 @@ export interface ScoringTuning {
   /**
    * Weight of the second, bridge-entity pass of query scoring, as a share of the spread
    * of the first pass's scores (0 turns it off). 0.5 kept: multi-hop dev 98% / 78% at
-   * 4x / 10x; 1 gives the same, 0.25 gives 98% / 76%.
+   * 4x / 10x (the engine of 2026-11-24); 1 gave the same, 0.25 gave 98% / 76%.
    */
   bridgeWeight: number;
   /** How many of the best first-pass units lend their rare terms to the second pass. */
   bridgeSources: number;
-  /** Bridge terms each source unit lends, the rarest first. */
-  bridgeTermsPerSource: number;
-  /** Share of a neighbouring unit's bridge score a unit gets. */
-  bridgeNeighborShare: number;
-  /**
-   * `bridgeNeighborShare` when the question names what its first hop is about (a word of
-   * it opens with a capital) and the context is not a conversation: the sources are
-   * then found by name.
-   */
-  bridgeNeighborShareNamed: number;
 }
 
 /**
  * Each value's comment names what switching its signal off costs, in points of retention,
  * on the dev split (`pnpm bench:quality --split dev --ablation`, first 50 examples of each
- * set, in the run before the four removals listed in bench/README.md, whose table is
- * the latest), or the test that fails without it.
+ * set, 2026-11-25, the table in bench/README.md), a figure on the whole dev split, or the
+ * test that fails without it.
  */
 export const DEFAULT_TUNING: ScoringTuning = {
   k1: 1.2, // BM25's usual default (Robertson), not tuned here.
   b: 0.75, // BM25's usual default (Robertson), not tuned here.
-  sectionWeight: 2, // Off (dev, first 50 of a set): dialogue -16 at ultra, XQuAD es -8 at standard, NQ <doc> layout -10 at ultra.
-  titleWeight: 1, // Off: NQ '## t' and title-line layouts -4 at ultra, NQ -2 at ultra.
-  proximityWeight: 0.2, // Off: NQ '## t' and title-line layouts -2 at ultra, code -2.4 at ultra, XQuAD de/es/zh -2.
-  neighborWeight: 0.4, // Off: code -9.8 at every level, XQuAD zh -10 at ultra, multi-hop -6 at ultra.
-  salienceWeight: 0.05, // Off: multi-hop -2 at standard and ultra, XQuAD zh -2 at low, ru -2 at standard.
-  duplicateContainment: 0.8, // Filter off: multi-hop -20 at standard, code -7.3 at ultra.
+  sectionWeight: 2, // Off (dev, first 50 of a set): dialogue with the question -12 at ultra, multi-hop -10, NQ <doc> layout -8.
+  titleWeight: 1, // Off (whole dev): NQ in the bench, '## t', title-line and '[i] t:' layouts -1.8 to -2.0 at ultra.
+  proximityWeight: 0.2, // Off: NQ passages-only layout -4 at ultra, multi-hop and REALTALK with the question -2.
+  neighborWeight: 0.6, // Off: code -9.8, XQuAD zh -14 at ultra; 0.6 not 0.4 (whole dev): multi-hop 76 / 72% at ultra.
+  salienceWeight: 0.05, // Off: multi-hop -2 at standard, XQuAD zh -2 at low.
+  duplicateContainment: 0.8, // Filter off: multi-hop -22 at standard, code -4.9 at ultra.
   headingsBelowRatio: 8, // No set moves with headings off; compress-structure.test.ts keeps a section's heading below ultra.
-  termVariants: 1, // Off: XQuAD ru -18 at ultra, multi-hop -8 at standard, NQ -4 at standard.
-  turnPriorWeight: 0.3, // Off: REALTALK with the question -6 at ultra (+2 at low and standard); compress-conversation.test.ts.
-  turnWholeShare: 0.4, // No figure recorded; not a signal the ablation switches off.
-  turnCostExponent: 0.7, // No figure recorded; not a signal the ablation switches off.
-  turnCostExponentWithQuery: 0.3, // No figure recorded; not a signal the ablation switches off.
-  turnNeighbourShare: 0.3, // Off: REALTALK with the question -8 / -6 / -6; compress-conversation.test.ts.
+  termVariants: 1, // Off: XQuAD ru -16 at ultra, multi-hop -8, XQuAD es -6, NQ -2.
+  turnPriorWeight: 0.3, // Off: REALTALK with the question -2 at ultra (+2 at low and standard); compress-conversation.test.ts.
+  turnWholeShare: 0.4, // Earns on no dev set (at 1, dialogue with the question +2 at ultra); kept by compress-structure.test.ts: the code asked about is cut out of a long message, not dropped with it.
+  turnCostExponent: 0.7, // At 1 (plain density, whole dev): dialogue no query -3.7 at ultra (+1.9 / +3.7 at low / standard), REALTALK no query -1.0 at standard.
+  turnCostExponentWithQuery: 0.3, // At 1: REALTALK with the question -16 at ultra, dialogue with the question -6.
+  turnNeighbourShare: 0.3, // Off: REALTALK with the question -6 / -8 / -8, dialogue with the question -2; compress-conversation.test.ts.
   turnNeighbourReach: 2, // REALTALK dev 95.8 / 83.3 / 74.1%; a reach of 3 or 4 gave 93.5 / 83.3 / 75.0% (bench/README.md).
-  turnNamedDayWeight: 0.5, // Off: REALTALK with the question -2 at every level; compress-conversation.test.ts.
-  bridgeWeight: 0.5, // Off: multi-hop -30 at ultra, REALTALK with the question -2; XQuAD de +20 at ultra.
-  bridgeSources: 2, // No figure recorded; part of the bridge pass (bridgeWeight).
-  bridgeTermsPerSource: 24, // No figure recorded; part of the bridge pass (bridgeWeight).
-  bridgeNeighborShare: 0.8, // No figure recorded; part of the bridge pass (bridgeWeight).
-  bridgeNeighborShareNamed: 0.4, // No figure recorded since the slotting went (it was measured with bridgeEveryNamed).
+  turnNamedDayWeight: 0.5, // Off: REALTALK with the question -2 at every level, dialogue with the question -2; compress-conversation.test.ts.
+  bridgeWeight: 0.5, // Off: multi-hop -28 at ultra, REALTALK with the question -2; XQuAD de +16 at ultra.
+  bridgeSources: 2, // At 1: multi-hop -6 at ultra and -4 at standard, XQuAD en and REALTALK with the question -2; XQuAD de +12 at ultra.
 };
