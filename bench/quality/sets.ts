@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
+import { inTitleLineLayout } from './build-multihop-sets.ts';
 import { XQUAD_LANGUAGES } from './build-sets.ts';
 import { contextOf, documentLine, loadExamples } from './examples.ts';
 import { LAYOUTS } from './layouts.ts';
@@ -19,7 +20,15 @@ export interface QualitySet {
   examples: SuiteExample[];
 }
 
-export const BUILT_SETS = ['multihop', 'dialogue', 'realtalk', 'code', 'json', 'xquad'] as const;
+export const BUILT_SETS = [
+  'multihop',
+  'dialogue',
+  'realtalk',
+  'code',
+  'json',
+  'xquad',
+  'multihop-wiki',
+] as const;
 export type BuiltSetName = (typeof BUILT_SETS)[number];
 
 export function readBuiltSet(name: BuiltSetName): SuiteExample[] {
@@ -101,6 +110,19 @@ export function readNqLayoutSets(): QualitySet[] {
   }));
 }
 
+/** MuSiQue and 2WikiMultihopQA, in the bench layout and as title lines over their text. */
+function multihopWikiSets(examples: SuiteExample[]): QualitySet[] {
+  const name = 'multi-hop large (MuSiQue + 2WikiMultihopQA)';
+  return [
+    { name: `${name}, Document [i] (Title: t) text`, measure: 'answer kept', examples },
+    {
+      name: `${name}, title line, text`,
+      measure: 'answer kept',
+      examples: examples.map(inTitleLineLayout),
+    },
+  ];
+}
+
 export function loadSets(split: SuiteExample['split'] | 'all'): QualitySet[] {
   const pick = (examples: SuiteExample[]) =>
     split === 'all' ? examples : examples.filter((example) => example.split === split);
@@ -115,6 +137,7 @@ export function loadSets(split: SuiteExample['split'] | 'all'): QualitySet[] {
       measure: 'answer kept',
       examples: pick(readBuiltSet('multihop')),
     },
+    ...multihopWikiSets(pick(readBuiltSet('multihop-wiki'))),
     { name: 'dialogue, with the question', measure: 'answer turns kept whole', examples: dialogue },
     {
       name: 'dialogue, no query',
