@@ -28,6 +28,7 @@ export const BUILT_SETS = [
   'json',
   'xquad',
   'multihop-wiki',
+  'friendsqa',
 ] as const;
 export type BuiltSetName = (typeof BUILT_SETS)[number];
 
@@ -123,6 +124,16 @@ function multihopWikiSets(examples: SuiteExample[]): QualitySet[] {
   ];
 }
 
+/** FriendsQA: each episode one long group conversation, asked about its scenes. */
+function friendsQaSets(examples: SuiteExample[]): QualitySet[] {
+  const name = 'TV dialogue (FriendsQA episodes)';
+  const measure = 'answer utterance kept whole';
+  return [
+    { name: `${name}, with the question`, measure, examples },
+    { name: `${name}, no query`, measure, queryFree: true, examples },
+  ];
+}
+
 export function loadSets(split: SuiteExample['split'] | 'all'): QualitySet[] {
   const pick = (examples: SuiteExample[]) =>
     split === 'all' ? examples : examples.filter((example) => example.split === split);
@@ -145,6 +156,7 @@ export function loadSets(split: SuiteExample['split'] | 'all'): QualitySet[] {
       queryFree: true,
       examples: dialogue,
     },
+    ...friendsQaSets(pick(readBuiltSet('friendsqa'))),
     {
       name: 'long dialogue (REALTALK), with the question',
       measure: 'evidence turns kept whole',
