@@ -14,6 +14,7 @@ import { gzipSync } from 'node:zlib';
 import type { ContextMessage } from '../../packages/core/src/index.ts';
 import type { SetLine, SuiteExample } from './suite-example.ts';
 
+/** Apache-2.0 (the repository's LICENSE.txt). */
 export const FRIENDSQA_SOURCE = {
   repository: 'emorynlp/FriendsQA',
   commit: '9ce6c98a6acf13c87d96b6811e4409b5de43bdfe',

@@ -15,6 +15,10 @@ import { gzipSync } from 'node:zlib';
 import { LAYOUTS, type Passage } from './layouts.ts';
 import type { SuiteExample } from './suite-example.ts';
 
+/**
+ * The repository states no license of its own; the data is MuSiQue's (CC BY 4.0) and
+ * 2WikiMultihopQA's (Apache-2.0). Its HotpotQA files are reserved and never read.
+ */
 export const MULTIHOP_WIKI_SOURCE = {
   repository: 'AdelWang/MIGRES',
   commit: '1de6265c9ca1014054d6ba875738e785830908f8',
