@@ -10,6 +10,9 @@
  * at the commit named in SOURCES with `git show`, so any clone of that repository
  * rebuilds the same bytes. Output: `bench/quality/data/<set>.jsonl.gz`, one example
  * a line (see suite-example.ts), each marked `dev` (tune on it) or `test` (report on it).
+ * The larger sets have builders of their own: `multihop-wiki` (build-multihop-sets.ts,
+ * AdelWang/MIGRES, MuSiQue CC BY 4.0 and 2WikiMultihopQA Apache-2.0) and `friendsqa`
+ * (build-friendsqa-set.ts, emorynlp/FriendsQA, Apache-2.0); each names its commit.
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
+import { inTitleLineLayout } from './build-multihop-sets.ts';
 import { XQUAD_LANGUAGES } from './build-sets.ts';
 import { contextOf, documentLine, loadExamples } from './examples.ts';
 import { LAYOUTS } from './layouts.ts';
@@ -31,6 +32,8 @@ export const BUILT_SETS = [
   'korquad',
   'arcd',
   'thaiqa',
+  'multihop-wiki',
+  'friendsqa',
 ] as const;
 
 /** The sets of one language beyond XQuAD's: built set, language and source name. */
@@ -144,6 +147,29 @@ export function readTwoHopSets(): QualitySet[] {
   }));
 }
 
+/** MuSiQue and 2WikiMultihopQA, in the bench layout and as title lines over their text. */
+function multihopWikiSets(examples: SuiteExample[]): QualitySet[] {
+  const name = 'multi-hop large (MuSiQue + 2WikiMultihopQA)';
+  return [
+    { name: `${name}, Document [i] (Title: t) text`, measure: 'answer kept', examples },
+    {
+      name: `${name}, title line, text`,
+      measure: 'answer kept',
+      examples: examples.map(inTitleLineLayout),
+    },
+  ];
+}
+
+/** FriendsQA: each episode one long group conversation, asked about its scenes. */
+function friendsQaSets(examples: SuiteExample[]): QualitySet[] {
+  const name = 'TV dialogue (FriendsQA episodes)';
+  const measure = 'answer utterance kept whole';
+  return [
+    { name: `${name}, with the question`, measure, examples },
+    { name: `${name}, no query`, measure, queryFree: true, examples },
+  ];
+}
+
 export function loadSets(split: SuiteExample['split'] | 'all'): QualitySet[] {
   const pick = (examples: SuiteExample[]) =>
     split === 'all' ? examples : examples.filter((example) => example.split === split);
@@ -159,6 +185,7 @@ export function loadSets(split: SuiteExample['split'] | 'all'): QualitySet[] {
       examples: pick(readBuiltSet('multihop')),
     },
     ...readTwoHopSets().map((set) => ({ ...set, examples: pick(set.examples) })),
+    ...multihopWikiSets(pick(readBuiltSet('multihop-wiki'))),
     { name: 'dialogue, with the question', measure: 'answer turns kept whole', examples: dialogue },
     {
       name: 'dialogue, no query',
@@ -166,6 +193,7 @@ export function loadSets(split: SuiteExample['split'] | 'all'): QualitySet[] {
       queryFree: true,
       examples: dialogue,
     },
+    ...friendsQaSets(pick(readBuiltSet('friendsqa'))),
     {
       name: 'long dialogue (REALTALK), with the question',
       measure: 'evidence turns kept whole',
