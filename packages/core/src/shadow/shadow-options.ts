@@ -3,7 +3,11 @@ import type { ShadowEvent } from './shadow-event.ts';
 
 /** `shadow`: answer sampled calls once more with the uncompressed prompt, in the background, and judge agreement. */
 export interface ShadowOptions {
-  /** Fraction of compressed calls shadowed, 0..1. @default 0.05 */
+  /**
+   * Fraction of compressed calls shadowed, 0..1; with `adapt`, every call at a level not yet
+   * cleared is shadowed too (at the default threshold, 47 agreeing pairs clear a level new
+   * in use), and 0 shadows nothing. @default 0.05
+   */
   sampleRate?: number;
   /** Extra input tokens shadow calls may spend. @default { inputTokensPerHour: 1_000_000 } */
   budget?: { inputTokensPerHour?: number };
