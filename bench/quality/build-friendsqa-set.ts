@@ -20,7 +20,7 @@ export const FRIENDSQA_SOURCE = {
   commit: '9ce6c98a6acf13c87d96b6811e4409b5de43bdfe',
 } as const;
 
-/** The two parts the repository holds whole (its training file is not in the snapshot). */
+/** The two parts the set is built from (the repository's training part is not used). */
 const FILES = ['dat/friendsqa_dev.json', 'dat/friendsqa_tst.json'] as const;
 
 interface Scene {
