@@ -3,6 +3,12 @@
  * (at 0.95: 0.926, 0.903, 0.815, 0.663). Four, so a slip of any size below about 0.94 is
  * caught in the end, and the one-in-five loss of the goal (0.8) is caught soon; each weighs
  * a quarter, which costs the test a factor 4 against knowing the slip's size in advance.
+ * In the seeded simulations (shadow-evaluator.simulation.test.ts, 10% sample rate): an 8%
+ * loss at `ultra` is stepped down in a median of 657 calls, 196 of seeds 1-200 within
+ * 5,000 (1,008 and 158 without 1.5); a 20% loss in a median of 36 calls, 999 of seeds
+ * 1-1,000 within 200 (2 alone: a median of 48; 4 alone: 31, but 987 within 200); a judge
+ * disagreeing in 3% of pairs stepped nothing down in 10,000 calls on seeds 1-200 with any
+ * of these.
  */
 const ALTERNATIVE_POWERS = [1.5, 2, 4, 8];
 
