@@ -139,6 +139,10 @@ function distProject(name: string, directory: string, format: 'esm' | 'cjs') {
       include: distIncludeOf[name] ?? distInclude,
       exclude: defaultExclude,
       environment: 'node',
+      // Shared as in the source layer (see `sharedModules`): the built packages are loaded
+      // once per worker, not once per file.
+      isolate: false,
+      unstubEnvs: true,
       testTimeout,
       hookTimeout,
       expect,
