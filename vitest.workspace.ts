@@ -79,13 +79,22 @@ const expect = { poll: { timeout: 10_000 } };
 const setupFiles = [root('./test/support/fast-check-seed.ts')];
 
 // Each test file gets fresh modules by default, which in the integrations means importing
-// LangChain or the AI SDK again for every file: two thirds of those projects' CPU time. Their
-// files share modules within a worker instead; no file there changes a global it does not
-// restore (network interceptors are undone after each test, env stubs by `unstubEnvs`).
-// `local` and `reliability` stay isolated: their tests own servers whose timeouts Node
-// checks on its own timers, worker threads and the event loop, and under a shared worker
-// the emulator's 408 deadlines (emulator/body-limits.test.ts) went unmet.
-const sharedModules = new Set(['core', 'langchain', 'ai-sdk', 'examples', 'bench']);
+// LangChain or the AI SDK again for every file (two thirds of those projects' CPU time), and
+// in `local` the engine and its tokenizer tables (local took 96 s of CPU isolated, 59 s
+// shared, measured back to back, 498 tests). Files share modules within a worker instead; no
+// file changes a global it does not restore: network interceptors are undone after each
+// test, nock's included (left on `http`, it held a streamed request body back until its
+// end, and the emulator's 408 and 413 deadlines in emulator/body-limits.test.ts went
+// unmet), env stubs by `unstubEnvs`.
+const sharedModules = new Set([
+  'core',
+  'local',
+  'langchain',
+  'ai-sdk',
+  'examples',
+  'bench',
+  'reliability',
+]);
 
 function sourceProject(name: string, directory: string) {
   return defineProject({
@@ -130,6 +139,10 @@ function distProject(name: string, directory: string, format: 'esm' | 'cjs') {
       include: distIncludeOf[name] ?? distInclude,
       exclude: defaultExclude,
       environment: 'node',
+      // Shared as in the source layer (see `sharedModules`): the built packages are loaded
+      // once per worker, not once per file.
+      isolate: false,
+      unstubEnvs: true,
       testTimeout,
       hookTimeout,
       expect,

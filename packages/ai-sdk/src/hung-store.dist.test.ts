@@ -94,11 +94,17 @@ describe.runIf(redisServerAvailable())('a hung Redis (SIGSTOP) costs at most the
       }),
       middleware: timing,
     });
-    // Connected and working first (the second call reads all it needs from Redis), as a
-    // server that hangs while in use.
+    // Connected and working first (a later call reads all it needs from Redis), as a
+    // server that hangs while in use. On a loaded machine one store operation can miss its
+    // 250 ms and leave the store cooling down for a call: the warm-up waits that out.
     await generateText({ model, messages: conversation(3, 'warm') });
-    await generateText({ model, messages: conversation(3, 'warm') });
+    for (let attempt = 0; attempt < 4; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, STORE_COOL_DOWN_MS));
+      await generateText({ model, messages: conversation(3, 'warm') });
+      if (usages.at(-1)?.blocks?.reusedParts === 3) break;
+    }
     expect(usages.at(-1)?.blocks).toMatchObject({ compressedParts: 3, reusedParts: 3 });
+    const warmRequests = provider.requests.length;
     redis.pause();
     try {
       waits.length = 0;
@@ -118,6 +124,6 @@ describe.runIf(redisServerAvailable())('a hung Redis (SIGSTOP) costs at most the
       `model call waits with a hung store, 3/5/9 parts: ${waits.map((wait) => Math.round(wait)).join(' / ')} ms`,
     );
     // Failing open: each prompt still went out, every part compressed without the store.
-    expect(provider.requests).toHaveLength(5);
+    expect(provider.requests).toHaveLength(warmRequests + 3);
   }, 60_000);
 });

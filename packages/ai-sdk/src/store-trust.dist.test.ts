@@ -90,6 +90,9 @@ describe.runIf(redisServerAvailable())('records read back from Redis are checked
         store,
         scope,
         storeSecret: SECRET,
+        // A store operation may take a fifth of this: room for a loaded machine, where a
+        // write past the default 1 s left no record to tamper with.
+        timeout: 30_000,
         onUsage: (usage) => usages.push(usage),
       }),
     });

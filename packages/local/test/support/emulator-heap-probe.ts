@@ -1,5 +1,5 @@
 // Run by emulator-heap.test.ts in a child process (`node --expose-gc`): the heap an emulator
-// keeps after generate calls with a 5 MB model name, and the size of the inspector's state.
+// keeps after generate calls with a 1 MB model name, and the size of the inspector's state.
 // Prints one JSON line.
 import { startEmulator } from '@ctxopt/local';
 
@@ -13,7 +13,7 @@ const settled = () => {
 };
 
 const calls = Number(process.argv[2] ?? 110);
-const modelChars = Number(process.argv[3] ?? 5_000_000);
+const modelChars = Number(process.argv[3] ?? 1_000_000);
 const context = Array.from(
   { length: 40 },
   (_, line) => `Order ${line} shipped from warehouse ${line % 7} on day ${line % 28}.`,
