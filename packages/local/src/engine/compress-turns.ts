@@ -109,15 +109,15 @@ function similarity(spans: readonly MessageSpan[], values: ArrayLike<number> | u
   const bonus = new Float64Array(spans.length);
   if (!values) return bonus;
   // A value that is no finite number (an embedder's zero vector, a caller's mistake) counts as none.
-  const valueOf = (message: number) => {
+  const similarityOf = (message: number) => {
     const value = values[message];
     return typeof value === 'number' && Number.isFinite(value) ? Math.min(value, 1) : 0;
   };
   let top = SIMILARITY_FLOOR;
-  for (const span of spans) top = Math.max(top, valueOf(span.message));
+  for (const span of spans) top = Math.max(top, similarityOf(span.message));
   if (top <= SIMILARITY_FLOOR) return bonus;
   for (const [at, span] of spans.entries()) {
-    const value = valueOf(span.message);
+    const value = similarityOf(span.message);
     if (value > SIMILARITY_FLOOR) {
       bonus[at] = (SIMILARITY_WEIGHT * (value - SIMILARITY_FLOOR)) / (top - SIMILARITY_FLOOR);
     }
