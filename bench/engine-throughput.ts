@@ -17,36 +17,17 @@
  * Each figure is input tokens per second of the process's CPU time (user + system,
  * which includes the garbage collector's helper threads) and of the wall clock.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { compressContext } from '../packages/local/src/engine/compress-context.ts';
 import { countTokens } from '../packages/local/src/engine/tokenizer.ts';
 import { contextOf, documentLine, loadExamples } from './quality/examples.ts';
 import { readBuiltSet } from './quality/sets.ts';
+import { docsCorpus } from './support/docs-corpus.ts';
 import { writeResults } from './support/results.ts';
 import { median } from './support/stats.ts';
 import { type SuiteOptions, scaled } from './support/suite.ts';
 import type { BenchTable } from './support/table.ts';
 
 const SIZES = [10_000, 100_000, 1_000_000];
-
-function markdownFiles(directory: string, found: string[] = []): string[] {
-  for (const entry of readdirSync(directory, { withFileTypes: true })) {
-    const path = join(directory, entry.name);
-    if (entry.isDirectory()) markdownFiles(path, found);
-    else if (entry.name.endsWith('.md')) found.push(path);
-  }
-  return found;
-}
-
-function docsCorpus(): string[] {
-  const root = new URL('../node_modules/.pnpm', import.meta.url).pathname;
-  const seen = new Set<string>();
-  return markdownFiles(root)
-    .sort()
-    .map((path) => readFileSync(path, 'utf8'))
-    .filter((text) => !seen.has(text) && seen.add(text));
-}
 
 /** The XQuAD Chinese development articles, each once. */
 function chineseArticles(): string[] {

@@ -1,7 +1,8 @@
 /**
  * Compression quality of the local engine on several data sets, beside three baselines
  * on the same token budget. Run: `pnpm bench:quality [--split test|dev|all] [--limit N]
- * [--set <name part>]`. The default is the held-out `test` part of every set.
+ * [--set <name part>] [--embeddings DIR]`. The default is the held-out `test` part of every
+ * set; `--embeddings` scores conversations by meaning too (quality/precomputed-embeddings.ts).
  *
  * For each set and level, retention is the share of examples whose compressed context
  * still holds what the question needs (see quality/sets.ts for each set's measure).
@@ -18,12 +19,14 @@
  * against the full engine measured in the same run; `--limit` defaults to 50 there, and `--signal a,b` measures only
  * the signals whose names hold one of those parts.
  */
+
 import { compressWithTuning } from '../packages/local/src/engine/compress-context.ts';
 import { LEVEL_RATIOS } from '../packages/local/src/engine/targets.ts';
 import { countTokens } from '../packages/local/src/engine/tokenizer.ts';
 import { DEFAULT_TUNING, type ScoringTuning } from '../packages/local/src/engine/tuning.ts';
 import { ABLATIONS, type Ablation, withAblation } from './quality/ablation-variants.ts';
 import { bm25Units, contextText, randomUnits, truncate } from './quality/baselines.ts';
+import { loadEmbeddings, similarityOption } from './quality/precomputed-embeddings.ts';
 import { isValidJson, retains } from './quality/retention.ts';
 import { loadSets, type QualitySet } from './quality/sets.ts';
 import type { SuiteExample } from './quality/suite-example.ts';
@@ -51,6 +54,11 @@ const split = (argument('--split') ?? 'test') as SuiteExample['split'] | 'all';
 if (!['test', 'dev', 'all'].includes(split)) throw new Error('--split must be test, dev or all');
 const limit = limitArgument();
 const only = argument('--set')?.toLowerCase();
+// Sentence embeddings of the conversation sets (quality/use-lite-embeddings.mjs writes
+// them): each conversation with a question is compressed with the similarity option
+// `LocalContextOptimizer`'s `embed` computes.
+const embeddingsFolder = argument('--embeddings');
+const embeddings = embeddingsFolder ? loadEmbeddings(embeddingsFolder) : undefined;
 /** `--signal a,b`: only the ablations whose names hold one of these parts. */
 const signals = argument('--signal')?.toLowerCase().split(',');
 const ablations = ABLATIONS.filter(
@@ -164,7 +172,11 @@ function measure(set: QualitySet, level: Level): string[] {
         ...(set.queryFree ? {} : { query: example.query }),
       };
       const started = performance.now();
-      const result = compressWithTuning(params, DEFAULT_TUNING);
+      const result = compressWithTuning(
+        params,
+        DEFAULT_TUNING,
+        similarityOption(embeddings, params),
+      );
       tally.milliseconds += performance.now() - started;
       if (result.compressedTokens !== countTokens(result.compressed)) {
         throw new Error(`${example.id}: compressedTokens is not the count of the text returned`);

@@ -14,6 +14,7 @@ import {
 } from '@ctxopt/core';
 import { sharedEngineRunner } from './emulator/engine-runner.ts';
 import { IdempotencyStore } from './emulator/idempotency-store.ts';
+import { checkEmbedOption, type Embed } from './emulator/message-similarity.ts';
 import { type OperationContext, runCompress, runGenerate } from './emulator/operations.ts';
 import { QuotaLedger } from './emulator/quota-ledger.ts';
 import { createRequestId } from './emulator/reply.ts';
@@ -47,6 +48,16 @@ export interface LocalContextOptimizerOptions extends ProviderSettings {
    * collected when false. @default false
    */
   explain?: boolean;
+  /**
+   * An embedding function, `(texts: string[]) => Promise<number[][]>` (the AI SDK's
+   * `embedMany`, LangChain's `Embeddings.embedDocuments`), to score the messages of a
+   * conversation by meaning as well as by the words they share with the query: a message
+   * that answers "happy with her salary?" in other words ("I want to get more pay at my
+   * job") then competes for the budget. Called once per compression of a conversation
+   * with a query (the query, then every message's content), never otherwise; its errors
+   * reject the call. Nothing is embedded by default.
+   */
+  embed?: (texts: string[]) => Promise<number[][]>;
 }
 
 /** An answer of `LocalContextOptimizer`, with `compression.explanation` when `explain` is on. */
@@ -84,6 +95,7 @@ export class LocalContextOptimizer implements ContextOptimizer {
   readonly #providers: ProviderRegistry;
   readonly #results: IdempotencyStore<CompressResponse | GenerateResponse>;
   readonly #explain: boolean;
+  readonly #embed: Embed | undefined;
 
   constructor(options: LocalContextOptimizerOptions = {}) {
     const clock = options.now ?? (() => new Date());
@@ -93,6 +105,7 @@ export class LocalContextOptimizer implements ContextOptimizer {
     });
     this.#providers = createProviderRegistry(options);
     this.#explain = options.explain === true;
+    this.#embed = checkEmbedOption(options.embed);
     this.#results = new IdempotencyStore({
       ttlMs: options.idempotencyTtlMs,
       maxEntries: options.idempotencyMaxEntries,
@@ -147,6 +160,7 @@ export class LocalContextOptimizer implements ContextOptimizer {
       // Large contexts compress in a worker thread: the caller's event loop stays free.
       compress: (params, engineOptions) => sharedEngineRunner().compress(params, engineOptions),
       explain: this.#explain,
+      ...(this.#embed ? { embed: this.#embed } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     };
     if (idempotencyKey === undefined) return execute(context);

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { runNodeHost } from '../testing/node-host.ts';
 
 /**
- * The first requests of a fresh emulator cost what the next ones do: the tokenizer and the
- * engine are loaded as it starts (in its thread, and in a worker of the pool), not by the
- * first request. Each measurement is a fresh Node process (nothing loaded before it), and
- * every bound is relative to figures of that process.
+ * The first requests of a fresh emulator or `LocalContextOptimizer` cost what the next ones
+ * do: the tokenizer and the engine are loaded and warmed as it starts (in its thread, and in
+ * a worker of the pool), not by the first request. Each measurement is a fresh Node process
+ * (nothing loaded before it), and every bound is relative to figures of that process.
  */
 
-const BODY = `
+const SHARED = `
 const WORDS = ['harbour', 'pier', 'storm', 'ferry', 'invoice', 'signal', 'bridge', 'ledger'];
 function prose(length, seed) {
   let state = seed;
@@ -49,6 +49,9 @@ async function longestPause(call) {
     longest: Math.max(longest, ended - last),
   };
 }
+`;
+
+const EMULATOR_TIMED = `
 let key = 0;
 async function timed(emulator, context) {
   return longestPause(async () => {
@@ -65,11 +68,35 @@ async function timed(emulator, context) {
     await response.json();
   });
 }
+`;
+
+/** `LocalContextOptimizer`: no start to wait for, so its first call is a small one, as an app's. */
+const OPTIMIZER_BODY = `${SHARED}
+async function main() {
+  const optimizer = new LocalContextOptimizer();
+  const call = (context) => longestPause(() => optimizer.compress({ context, query: 'When did the ferry sail?', level: 'standard' }));
+  // A small call first, as an application's first one: it waits for the worker to warm up.
+  await call(prose(4000, 1));
+  const firstLarge = await call(prose(400000, 2));
+  const steadyLarge = [];
+  for (let round = 0; round < 5; round++) steadyLarge.push((await call(prose(400000, 20 + round))).cpu);
+  console.log(JSON.stringify({ firstLarge, steadyLarge }));
+}
+`;
+
+const EMULATOR_BODY = `${SHARED}${EMULATOR_TIMED}
 async function main() {
   const emulator = await startEmulator({ limitTokens: 1000000000, inspector: false });
   try {
-    // The HTTP client and server paths once, without the engine (fetch loads its own code on first use).
-    await (await fetch(emulator.url + '/warm-up')).text();
+    // The HTTP client and server paths once, without the engine (fetch loads its own code on
+    // first use): a large body the emulator reads, parses and refuses (400, no engine run).
+    const refused = await fetch(emulator.url + '/v1/compress', {
+      method: 'POST',
+      headers: { authorization: 'Bearer ' + emulator.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ context: prose(400000, 3), level: 'no such level' }),
+    });
+    if (refused.status !== 400) throw new Error('status ' + refused.status);
+    await refused.text();
     // A small request first (in process), then a large one (in the pool): each the first of its kind.
     const firstSmall = await timed(emulator, prose(4000, 1));
     const firstLarge = await timed(emulator, prose(400000, 2));
@@ -94,7 +121,7 @@ interface Pause {
   longest: number;
 }
 
-interface Figures {
+interface EmulatorFigures {
   firstSmall: Pause;
   firstLarge: Pause;
   /** CPU times. */
@@ -104,9 +131,26 @@ interface Figures {
   waiting: number;
 }
 
+interface OptimizerFigures {
+  firstLarge: Pause;
+  /** CPU times. */
+  steadyLarge: number[];
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/**
+ * The first large request against the next ones. Starting the worker and its tokenizer on
+ * the first large request cost 753 ms against 160; with a worker warmed in one call on one
+ * repeated paragraph, the first 400,000 characters still cost 2.5 to 3.5 times the CPU of
+ * the next ones (the compiler had not optimized the paths real text takes). Warmed in
+ * several calls on varied text (warm-up.ts), the goal is 2x.
+ */
+function firstLargeBroken(firstLarge: Pause, steadyLarge: number[]): boolean {
+  return firstLarge.cpu >= 2 * median(steadyLarge);
 }
 
 /**
@@ -115,9 +159,8 @@ function median(values: number[]): number {
  * processes' load on the machine leaves alone; pauses in wall time, against the loop's
  * own gaps while it only waits.
  */
-function broken(figures: Figures): string[] {
+function emulatorBroken(figures: EmulatorFigures): string[] {
   const small = median(figures.steadySmall);
-  const large = median(figures.steadyLarge);
   const failures: string[] = [];
   // Loading the tokenizer on the first request cost 0.6 to 1.6 s against a few ms. A small
   // request costs a few ms, where timer resolution decides: at least 20 ms of room.
@@ -126,23 +169,43 @@ function broken(figures: Figures): string[] {
   if (figures.firstSmall.longest >= Math.max(2 * small, 10 * figures.waiting)) {
     failures.push('pause of the first small request');
   }
-  // Starting the worker and its tokenizer on the first large request: 753 ms against 160.
-  // The goal is 2x; with the worker warm, the first 400,000 characters still cost 2.5 to 3.5
-  // times the CPU of the next ones (the compiler tiers up on the first large input, on the
-  // main thread too), so 4x is the bound.
-  if (figures.firstLarge.cpu >= 4 * large) failures.push('first large request');
+  if (firstLargeBroken(figures.firstLarge, figures.steadyLarge)) {
+    failures.push('first large request');
+  }
   // The first large body is parsed and checked on the loop: up to 90 ms of a 250 to 450 ms request.
   const pauseBound = Math.max(figures.firstLarge.duration / 2, 4 * figures.waiting);
   if (figures.firstLarge.longest >= pauseBound) failures.push('pause of the first large request');
   return failures;
 }
 
+function optimizerBroken(figures: OptimizerFigures): string[] {
+  return firstLargeBroken(figures.firstLarge, figures.steadyLarge) ? ['first large call'] : [];
+}
+
+/**
+ * Measured again in up to two more fresh processes before it fails: a garbage collection,
+ * or a burst of load on the machine (the HTTP client runs in the same process), can land
+ * on any one request. A first request that loads or compiles what the next ones find
+ * ready fails all three.
+ */
+async function measured<T>(body: string, broken: (figures: T) => string[]): Promise<T> {
+  let figures = await runNodeHost<T>(body);
+  for (let again = 0; again < 2 && broken(figures).length > 0; again++) {
+    figures = await runNodeHost<T>(body);
+  }
+  return figures;
+}
+
 describe('a fresh emulator', () => {
   it('answers its first requests about as fast as the next ones, with its event loop free', async () => {
-    // Measured in a second fresh process before it fails: a garbage collection can land on
-    // any one request. A first request that loads fails both.
-    let figures = await runNodeHost<Figures>(BODY);
-    if (broken(figures).length > 0) figures = await runNodeHost<Figures>(BODY);
-    expect(broken(figures), JSON.stringify(figures)).toEqual([]);
+    const figures = await measured(EMULATOR_BODY, emulatorBroken);
+    expect(emulatorBroken(figures), JSON.stringify(figures)).toEqual([]);
+  }, 200_000);
+});
+
+describe('a fresh LocalContextOptimizer', () => {
+  it('answers its first large call within twice the CPU of the next ones', async () => {
+    const figures = await measured(OPTIMIZER_BODY, optimizerBroken);
+    expect(optimizerBroken(figures), JSON.stringify(figures)).toEqual([]);
   }, 200_000);
 });

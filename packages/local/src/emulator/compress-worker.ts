@@ -4,7 +4,7 @@ import {
   type EngineOptions,
   type EngineResult,
 } from '../engine/compress-context.ts';
-import { WORKER_WARM_UP_PAGES, warmUpEngine } from './warm-up.ts';
+import { WORKER_WARM_UP_CALLS, WORKER_WARM_UP_CHARACTERS, warmUpEngine } from './warm-up.ts';
 
 /**
  * The engine in a worker thread of the pool (see engine-runner.ts): each task is one
@@ -21,7 +21,7 @@ export interface WorkerTask {
 }
 
 // The tokenizer and the engine's code paths, loaded as the worker starts, not on its first task.
-warmUpEngine(WORKER_WARM_UP_PAGES);
+warmUpEngine(WORKER_WARM_UP_CHARACTERS, WORKER_WARM_UP_CALLS);
 
 export default function compress(task: WorkerTask): WorkerAnswer {
   try {

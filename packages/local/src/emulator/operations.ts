@@ -16,6 +16,7 @@ import {
 import type { ProviderAnswer } from '../providers/provider-adapter.ts';
 import { ProviderError } from '../providers/provider-error.ts';
 import type { ProviderRegistry } from '../providers/provider-registry.ts';
+import { type Embed, messageSimilarity } from './message-similarity.ts';
 import type { QuotaLedger, Reservation } from './quota-ledger.ts';
 
 /**
@@ -41,10 +42,19 @@ export interface OperationContext {
    * only: the emulator's answers stay as the service's.
    */
   explain?: boolean;
+  /** Scores the messages of a conversation by meaning too (message-similarity.ts). */
+  embed?: Embed;
 }
 
-function compressWith(params: CompressParams, context: OperationContext) {
-  const options: EngineOptions | undefined = context.explain ? { explain: true } : undefined;
+async function compressWith(params: CompressParams, context: OperationContext) {
+  const similarity = context.embed ? await messageSimilarity(params, context.embed) : undefined;
+  const options: EngineOptions | undefined =
+    context.explain || similarity
+      ? {
+          ...(context.explain ? { explain: true } : {}),
+          ...(similarity ? { messageSimilarity: similarity } : {}),
+        }
+      : undefined;
   return context.compress ? context.compress(params, options) : compressContext(params, options);
 }
 

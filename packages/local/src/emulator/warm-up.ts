@@ -1,38 +1,47 @@
 import { compressContext } from '../engine/compress-context.ts';
+import { warmUpText } from './warm-up-text.ts';
 
-/** Pages of warm-up text (~450 characters each) for the thread that runs small requests. */
-export const SMALL_WARM_UP_PAGES = 25;
+/** Characters of warm-up text for the thread that runs small requests. */
+export const SMALL_WARM_UP_CHARACTERS = 12_000;
 /**
- * Pages of warm-up text for a worker, which runs the large requests: a first call on a few
- * hundred kilobytes cost 5 to 10 times the next ones after a warm-up of a few pages (the
- * compiler and the heap had only seen small inputs), 1.5 to 3 times after a few hundred
- * kilobytes (measured on 400,000 characters of prose, 2 cores, loaded).
+ * Characters of warm-up text for a worker, which runs the large requests: a first call on
+ * a few hundred kilobytes cost 5 to 10 times the next ones after a warm-up of a few
+ * kilobytes (the compiler and the heap had only seen small inputs), 1.5 to 3 times after a
+ * few hundred kilobytes (measured on 400,000 characters, 2 cores, loaded).
  */
-export const WORKER_WARM_UP_PAGES = 600;
+export const WORKER_WARM_UP_CHARACTERS = 400_000;
+
+/**
+ * Calls the worker's warm-up text is split into, half of them on text of one-byte strings
+ * and half on two-byte ones (warm-up-text.ts). The compiler optimizes a function after it
+ * has been called often enough, not during one long call: one call on one repeated
+ * paragraph left a first large call at 2 to 3.5 times the CPU of the next ones; four calls
+ * on varied text at 1.4 to 1.9 times, eight at 1.2 to 1.5 (cold-start.test.ts, 400,000
+ * characters of prose through `LocalContextOptimizer`, 2 cores, loaded).
+ */
+export const WORKER_WARM_UP_CALLS = 8;
 
 /**
  * Loads the tokenizer (~150 ms, synchronously) and compiles the engine's code paths on
- * `pages` pages of text, so that a first request costs what the next ones do. Run where
- * the wait blocks no caller: as a worker starts, and as the emulator starts.
+ * `characters` characters of varied text (warm-up-text.ts) in `calls` calls, so that a
+ * first request costs what the next ones do. Run where the wait blocks no caller: as a
+ * worker starts, and as the emulator starts.
  */
-export function warmUpEngine(pages = SMALL_WARM_UP_PAGES): void {
-  const text: string[] = [];
-  for (let page = 0; page < pages; page++) {
-    text.push(
-      `# Log ${page}\n\nThe harbour authority reopened the northern pier on ${(page % 28) + 1} March ${2000 + page}. ` +
-        `Marta approved invoice ${4471 + page * 37} for the crane, and the ferry sailed at ${page % 24}:15.\n\n` +
-        `- replace the signal battery ${page}\n- check the crane\n\n| pier | status |\n| --- | --- |\n| north | open |\n\n` +
-        `The council met on day ${page * 13} and the ferry timetable changed after the storm. ` +
-        `Oduya said the bridge ledger ${page * 7919} was late, so the station kept the old signal. `,
-    );
+export function warmUpEngine(characters = SMALL_WARM_UP_CHARACTERS, calls = 2): void {
+  for (let call = 0; call < calls; call++) {
+    const text = [warmUpText(Math.ceil(characters / calls), call + 1, call % 2 === 1)];
+    // Every number of up to three digits, the tokenizer's chunks for digits: counted once
+    // here, not by the first request that holds many numbers.
+    if (call === 0) {
+      text.push(
+        Array.from({ length: 1000 }, (_, number) => String(number).padStart(3, '0')).join(' '),
+      );
+      text.push(Array.from({ length: 1000 }, (_, number) => number).join(', '));
+    }
+    compressContext({
+      context: text.join('\n\n'),
+      query: 'When did the pier reopen?',
+      level: 'standard',
+    });
   }
-  // Every number of up to three digits, the tokenizer's chunks for digits: counted once here,
-  // not by the first request that holds many numbers.
-  text.push(Array.from({ length: 1000 }, (_, number) => String(number).padStart(3, '0')).join(' '));
-  text.push(Array.from({ length: 1000 }, (_, number) => number).join(', '));
-  compressContext({
-    context: text.join('\n'),
-    query: 'When did the pier reopen?',
-    level: 'standard',
-  });
 }

@@ -69,6 +69,13 @@ export interface EngineOptions {
    * Never changes the output; without it nothing is collected. @default false
    */
   explain?: boolean;
+  /**
+   * The cosine similarity of each message of a conversation to the query, by an embedder
+   * (`LocalContextOptimizer`'s `embed` option computes it): a message similar in meaning
+   * ranks higher, whether or not it shares a word with the query. Read only for a message
+   * array with a query.
+   */
+  messageSimilarity?: ArrayLike<number>;
 }
 
 function result(
@@ -254,6 +261,7 @@ export function compressWithTuning(
       budget,
       tuning,
       ...(turnTrace ? { explain: turnTrace } : {}),
+      ...(options.messageSimilarity ? { similarity: options.messageSimilarity } : {}),
     });
     if (turns && turns.tokens < inputTokens) {
       const compressed = result(turns.text, 'compressed', inputTokens, turns.tokens, ratio);

@@ -36,6 +36,11 @@ export interface TurnCompressionInput {
   tuning: ScoringTuning;
   /** When explaining: receives each message's score parts and the final kept units. */
   explain?: TurnTrace;
+  /**
+   * Similarity by meaning of each message (by its index in the request) to the query:
+   * the cosine of their embeddings (`EngineOptions.messageSimilarity`). Read only with a query.
+   */
+  similarity?: ArrayLike<number>;
 }
 
 /** A conversation's selection, message by message, for the explanation (explain.ts). */
@@ -49,6 +54,7 @@ export interface TurnTrace {
     prior: number;
     namedDay: number;
     system: number;
+    meaning: number;
   }[];
   /** The units kept, once the selection is final. */
   kept?: Uint8Array;
@@ -85,6 +91,40 @@ function neighbourRelevance(
   return borrowed;
 }
 
+/**
+ * Weight and floor of the similarity by meaning (an embedder's cosine, `similarity`): a
+ * message gains `SIMILARITY_WEIGHT` times how far its similarity is above the floor,
+ * the most similar message of the conversation counting 1, on the scale of its own
+ * relevance (0 to 1). Chosen on the long-dialogue dev set (REALTALK, 216 questions) with
+ * the Universal Sentence Encoder lite, on whose scale unrelated messages score 0.1 to 0.25:
+ * 83.3% -> 88.9% at 4x, 74.5% -> 76.4% at 10x, 94.9% -> 97.7% at 2x (weight 0.15: 87.0%
+ * at 4x; 0.5: 88.9%; floor 0.1: as 0.2). Given to messages that share no content word
+ * with the question only, it moved 4x by at most 0.5 point: the similarity ranks the
+ * messages that share words too.
+ */
+const SIMILARITY_WEIGHT = 0.3;
+const SIMILARITY_FLOOR = 0.2;
+
+function similarity(spans: readonly MessageSpan[], values: ArrayLike<number> | undefined) {
+  const bonus = new Float64Array(spans.length);
+  if (!values) return bonus;
+  // A value that is no finite number (an embedder's zero vector, a caller's mistake) counts as none.
+  const similarityOf = (message: number) => {
+    const value = values[message];
+    return typeof value === 'number' && Number.isFinite(value) ? Math.min(value, 1) : 0;
+  };
+  let top = SIMILARITY_FLOOR;
+  for (const span of spans) top = Math.max(top, similarityOf(span.message));
+  if (top <= SIMILARITY_FLOOR) return bonus;
+  for (const [at, span] of spans.entries()) {
+    const value = similarityOf(span.message);
+    if (value > SIMILARITY_FLOOR) {
+      bonus[at] = (SIMILARITY_WEIGHT * (value - SIMILARITY_FLOOR)) / (top - SIMILARITY_FLOOR);
+    }
+  }
+  return bonus;
+}
+
 export function compressTurns(input: TurnCompressionInput): AssembledOutput | undefined {
   const { text, segmentation, index, tokens, relevance, query, budget, tuning } = input;
   const spans = messageSpans(segmentation, tokens);
@@ -115,6 +155,7 @@ export function compressTurns(input: TurnCompressionInput): AssembledOutput | un
     }
   }
   const context = relevance ? neighbourRelevance(spans, own, tuning) : own.fill(0);
+  const meaning = similarity(spans, query.trim() ? input.similarity : undefined);
   // The session of a day the question names is where its answer was said.
   const namedDay = relevance ? messagesOfNamedDays(text, spans, query) : undefined;
 
@@ -123,7 +164,8 @@ export function compressTurns(input: TurnCompressionInput): AssembledOutput | un
     // A system message frames every later turn: it goes first when it fits.
     const system = SYSTEM_LABEL.test(text.slice(span.start, span.start + 40)) ? 2 : 0;
     const dated = namedDay?.[at] ? tuning.turnNamedDayWeight : 0;
-    const score = own[at]! + context[at]! + priorWeight * priors[at]! + dated + system;
+    const score =
+      own[at]! + context[at]! + priorWeight * priors[at]! + dated + system + meaning[at]!;
     if (input.explain) {
       input.explain.parts ??= [];
       input.explain.parts.push({
@@ -133,6 +175,7 @@ export function compressTurns(input: TurnCompressionInput): AssembledOutput | un
         prior: priorWeight * priors[at]!,
         namedDay: dated,
         system,
+        meaning: meaning[at]!,
       });
     }
     items.push({ first: span.first, last: span.last, label: -1, tokens: span.tokens, score });

@@ -77,6 +77,8 @@ export interface UnitSignals {
   turnNamedDay?: number;
   /** Conversations: the bonus that keeps a system message first. */
   turnSystem?: number;
+  /** Conversations: the bonus for the message's similarity by meaning to the query (the `embed` option). */
+  turnMeaning?: number;
 }
 
 export interface UnitExplanation {
@@ -212,6 +214,7 @@ export function explainTurns(input: {
           turnPrior: part.prior,
           ...(part.namedDay ? { turnNamedDay: part.namedDay } : {}),
           ...(part.system ? { turnSystem: part.system } : {}),
+          ...(part.meaning ? { turnMeaning: part.meaning } : {}),
         }
       : {};
     return {
