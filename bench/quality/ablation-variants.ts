@@ -27,6 +27,8 @@ export const ABLATIONS: readonly Ablation[] = [
   { name: 'named definitions', signal: 'named-definitions' },
   { name: 'duplicate filter', tuning: { duplicateContainment: 2 } },
   { name: 'headings brought along', tuning: { headingsBelowRatio: 0 } },
+  // Headings brought along for every kept unit, whatever share of the budget they take.
+  { name: 'heading share cap', tuning: { headingShare: 1 } },
   { name: 'record lines', signal: 'record-lines' },
   { name: 'whole turns', signal: 'whole-turns' },
   // A message of any length up to the budget kept whole, as without a query.

@@ -288,6 +288,7 @@ export function compressWithTuning(
     budget,
     duplicateContainment: tuning.duplicateContainment,
     headings,
+    headingShare: tuning.headingShare,
     ...(reasons ? { reasons } : {}),
   });
   let output = assembleOutput(text, units, tokens, kept);

@@ -27,6 +27,12 @@ export interface SelectionInput {
   duplicateContainment: number;
   /** Whether a kept unit brings its section's heading along. */
   headings: boolean;
+  /**
+   * Share of the budget the headings brought along may take together; past it, a unit
+   * comes without its heading. Many short passages, one sentence kept from each, would
+   * otherwise spend a title line on every sentence.
+   */
+  headingShare: number;
   /** When explaining: receives each unit's reason code (explain.ts); 0 is below rank. */
   reasons?: Uint8Array;
 }
@@ -39,10 +45,21 @@ export function companionsOf(segmentation: Segmentation, unit: number, headings 
   for (const need of units[unit]!.needs ?? []) if (need !== unit) companions.push(need);
   const label = labelUnits[section.message] ?? -1;
   if (label >= 0 && label !== unit) companions.push(label);
-  if (headings && section.header >= 0 && section.header !== unit && section.header !== label) {
-    companions.push(section.header);
+  if (headings) {
+    const header = headerOf(segmentation, unit);
+    if (header >= 0) companions.push(header);
   }
   return companions;
+}
+
+/** The heading of a unit's section (not its role label, not itself), or -1. */
+function headerOf(segmentation: Segmentation, unit: number): number {
+  const { units, sections, labelUnits } = segmentation;
+  const section = sections[units[unit]!.section]!;
+  const label = labelUnits[section.message] ?? -1;
+  return section.header >= 0 && section.header !== unit && section.header !== label
+    ? section.header
+    : -1;
 }
 
 /** Returns a check that is true when a unit repeats text seen before, and otherwise records it. */
@@ -110,15 +127,25 @@ export function selectUnits(input: SelectionInput): Uint8Array {
   }
   const kept = new Uint8Array(unitCount);
   let used = 0;
+  // Headings come along, best unit first, until they hold their share of the budget;
+  // the first always comes, so the best unit keeps its title at any budget.
+  const headingBudget = input.headingShare * budget;
+  let headingsUsed = 0;
   const take = (unit: number, reason: number): void => {
     if (kept[unit]) return;
     if (tokens[unit]! > budget - used) {
       if (reasons && reason === SELECTED) reasons[unit] = OVER_BUDGET;
       return;
     }
-    const companions = companionsOf(segmentation, unit, input.headings).filter(
+    const companions = companionsOf(segmentation, unit, false).filter(
       (companion) => !kept[companion],
     );
+    const header = input.headings ? headerOf(segmentation, unit) : -1;
+    const withHeader =
+      header >= 0 &&
+      !kept[header] &&
+      (headingsUsed === 0 || headingsUsed + tokens[header]! <= headingBudget);
+    if (withHeader) companions.push(header);
     let cost = tokens[unit]!;
     for (const companion of companions) cost += tokens[companion]!;
     if (cost > budget - used) {
@@ -128,6 +155,7 @@ export function selectUnits(input: SelectionInput): Uint8Array {
     kept[unit] = 1;
     for (const companion of companions) kept[companion] = 1;
     used += cost;
+    if (withHeader) headingsUsed += tokens[header]!;
     if (reasons) {
       reasons[unit] = reason;
       for (const companion of companions) reasons[companion] = COMPANION;

@@ -27,6 +27,8 @@ export interface ScoringTuning {
    * ratios the budget goes to content. Role labels of messages are always kept.
    */
   headingsBelowRatio: number;
+  /** Share of the budget the headings brought along may take together (select-units.ts). */
+  headingShare: number;
   /** In a conversation with a query, weight of a turn's query-free prior beside its relevance. */
   turnPriorWeight: number;
   /**
@@ -69,7 +71,8 @@ export const DEFAULT_TUNING: ScoringTuning = {
   neighborWeight: 0.6, // Off: code -9.8, XQuAD zh -14 at ultra; 0.6 not 0.4 (whole dev): multi-hop 76 / 72% at ultra.
   salienceWeight: 0.05, // Off: multi-hop -2 at standard, XQuAD zh -2 at low.
   duplicateContainment: 0.8, // Filter off: multi-hop -22 at standard, code -4.9 at ultra.
-  headingsBelowRatio: 8, // No set moves with headings off; compress-structure.test.ts keeps a section's heading below ultra.
+  headingsBelowRatio: 8, // Off (whole dev, with the heading share): multi-hop large, bench layout +1.8 / +4.4 at low / standard; compress-structure.test.ts keeps a section's heading below ultra.
+  headingShare: 0.08, // Whole dev, multi-hop large, bench layout, low / standard: no cap 76.3 / 48.2%, 0.08 79.5 / 52.3%, 0.05 80.1 / 54.4% (but two-hop titled, title line -2.9 at standard), no headings 81.3 / 56.7%; heading-share.test.ts.
   termVariants: 1, // Off: XQuAD ru -16 at ultra, multi-hop -8, XQuAD es -6, NQ -2.
   turnPriorWeight: 0.3, // Off: REALTALK with the question -2 at ultra (+2 at low and standard); compress-conversation.test.ts.
   turnWholeShare: 0.4, // Earns on no dev set (at 1, dialogue with the question +2 at ultra); kept by compress-structure.test.ts: the code asked about is cut out of a long message, not dropped with it.
