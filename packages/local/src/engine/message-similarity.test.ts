@@ -36,9 +36,10 @@ describe('messageSimilarity', () => {
           const result = compressContext(params, { messageSimilarity: values });
           expect(result.compressedTokens).toBe(countTokens(result.compressed));
           if (result.status !== 'compressed') return;
-          expect(result.compressedTokens).toBeLessThanOrEqual(
-            Math.floor(result.inputTokens / result.targetRatio),
-          );
+          // As compress-invariants.test.ts states it: a budget under 50 tokens gives way to
+          // the engine's floor (a unit is not cut below a readable size).
+          const budget = Math.floor(result.inputTokens / result.targetRatio);
+          if (budget >= 50) expect(result.compressedTokens).toBeLessThanOrEqual(budget);
           // Values at or below the floor (all of them NaN, negative or none) change nothing.
           if (values.every((value) => !(value > 0.2))) {
             expect(result.compressed).toBe(compressContext(params).compressed);
