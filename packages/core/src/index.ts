@@ -33,8 +33,6 @@ export { conversationIdOf } from './blocks/conversation-id.ts';
 export {
   ANTHROPIC_CACHE_SCHEDULE,
   type CacheSchedule,
-  type CostGateInput,
-  compressionPaysOff,
   OPENAI_CACHE_SCHEDULE,
 } from './blocks/cost-gate.ts';
 export {
@@ -45,7 +43,6 @@ export {
 } from './blocks/original-retriever.ts';
 export { planBlocks } from './blocks/plan-blocks.ts';
 export {
-  DEFAULT_RECALL_TOKENS,
   type RecalledUnit,
   type RecallSource,
   recallOriginals,
@@ -94,16 +91,15 @@ export {
   type CompressionRun,
   ConversationCompressor,
 } from './planner/conversation-compressor.ts';
-export {
-  type BlockOptions,
-  type CompressionTrigger,
-  type ConversationCallOptions,
-  type ConversationPolicy,
-  type ConversationPolicyFields,
-  type ConversationPolicyOptions,
-  DEFAULT_MIN_TOKENS,
-  type KeepLast,
-  type ToolResultPolicy,
+export type {
+  BlockOptions,
+  CompressionTrigger,
+  ConversationCallOptions,
+  ConversationPolicy,
+  ConversationPolicyFields,
+  ConversationPolicyOptions,
+  KeepLast,
+  ToolResultPolicy,
 } from './planner/conversation-policy.ts';
 export { Deadline } from './planner/deadline.ts';
 export { fitContext } from './planner/fit-context.ts';
@@ -118,6 +114,12 @@ export {
   conversationPolicyKeys,
   resolveConversationPolicy,
 } from './planner/resolve-policy.ts';
+export {
+  type CostGateInput,
+  compressionPaysOff,
+  DEFAULT_MIN_TOKENS,
+  DEFAULT_RECALL_TOKENS,
+} from './policy/compression-policy.ts';
 export { redactSecrets, redactSecretsDeep, secretList } from './redact-secrets.ts';
 export {
   type CompressionLevel,

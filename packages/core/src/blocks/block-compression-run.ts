@@ -6,9 +6,16 @@ import type {
 } from '../planner/compression-report.ts';
 import type { PlannerMessage } from '../planner/conversation.ts';
 import type { ConversationPolicy } from '../planner/conversation-policy.ts';
-import { estimateTokens } from '../planner/estimate-tokens.ts';
 import type { CompressionPlan, CompressionSpan } from '../planner/plan-compression.ts';
 import { toolCallArguments, toolResultQuery } from '../planner/tool-result-query.ts';
+import {
+  blockPartText,
+  blockResultLevel,
+  blockResults,
+  blockTextLevel,
+  compressesBlockText,
+  toolResultMinTokens,
+} from '../policy/compression-policy.ts';
 import type { GuardedStore } from '../store/guarded-store.ts';
 import type { StoreScope } from '../store/store-scope.ts';
 import { summarizeError } from '../usage-summary.ts';
@@ -16,33 +23,6 @@ import type { BlockMessage } from './block-message.ts';
 import { runBlockMode } from './block-mode.ts';
 import { cacheBreakpoints } from './cache-breakpoints.ts';
 import type { CacheSchedule } from './cost-gate.ts';
-
-/** The level of block compressions when the policy sets neither level nor mode. */
-export const BLOCK_LEVEL = 'ultra';
-
-/**
- * A user or assistant text of this many estimated tokens or more (about 1,000 characters: a
- * pasted note, a long answer) is compressed in its closed block like a tool result.
- */
-export const BLOCK_TEXT_MIN_TOKENS = 250;
-
-/** The level of those texts' compressions when the policy sets neither level nor mode. */
-export const BLOCK_TEXT_LEVEL = 'standard';
-
-/**
- * A text-only user or assistant message long enough to compress: no tool call or result,
- * nothing text cannot carry (files, reasoning, provider options), not a pinned role.
- */
-function longText(message: PlannerMessage, pinned: ReadonlySet<string>): boolean {
-  return (
-    (message.role === 'user' || message.role === 'assistant') &&
-    !pinned.has(message.role) &&
-    !message.hasNonTextParts &&
-    (message.toolCallIds?.length ?? 0) === 0 &&
-    (message.toolResultIds?.length ?? 0) === 0 &&
-    estimateTokens(message.text) >= BLOCK_TEXT_MIN_TOKENS
-  );
-}
 
 /** For each message, the text of the user message that opened its turn. */
 function turnQuestions(messages: readonly PlannerMessage[]): (string | undefined)[] {
@@ -117,18 +97,14 @@ export async function runBlockCompression(
       ...(message.toolCallIds ? { toolCallIds: message.toolCallIds } : {}),
       ...(message.toolResultIds ? { toolResultIds: message.toolResultIds } : {}),
     };
-    if (index !== lastUser && longText(message, pinned)) {
-      // The user's and the model's own words are kept more of than tool output.
-      const level = policy.level ?? (policy.mode === undefined ? BLOCK_TEXT_LEVEL : undefined);
+    if (compressesBlockText(message, index === lastUser, pinned)) {
+      const level = blockTextLevel(policy);
       return { ...shape, parts: [{ text: message.text, ...(level ? { level } : {}) }] };
     }
-    const results =
-      pinned.has(message.role) || !policy.toolResults.compress ? [] : (message.toolResults ?? []);
     return {
       ...shape,
-      // Excluded tools and results text cannot carry stay verbatim: an empty part is never sent.
-      parts: results.map((result) => ({
-        text: result.text === undefined || excluded.has(result.toolName) ? '' : result.text,
+      parts: blockResults(message, pinned, policy).map((result) => ({
+        text: blockPartText(result, excluded),
         query: toolResultQuery(questions[index], result.toolName, calls.get(result.toolCallId)),
       })),
     };
@@ -140,11 +116,9 @@ export async function runBlockCompression(
         store: call.store,
         ...(call.scope ? { scope: call.scope } : {}),
         ...(call.conversation === undefined ? {} : { conversation: call.conversation }),
-        // Blocks are read again on every later call and recall brings back what a question
-        // names, so they are compressed hard unless the policy says otherwise.
-        level: policy.level ?? (policy.mode === undefined ? BLOCK_LEVEL : undefined),
+        level: blockResultLevel(policy),
         mode: policy.mode,
-        partMinTokens: Math.max(1, policy.toolResults.minTokens),
+        partMinTokens: toolResultMinTokens(policy),
         ttlSeconds: call.settings.ttlSeconds,
         timeout: policy.timeout,
         signal: call.signal,

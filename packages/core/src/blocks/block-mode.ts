@@ -1,4 +1,4 @@
-import { DEFAULT_POLICY } from '../planner/conversation-policy.ts';
+import { DEFAULT_RECALL_TOKENS, questionsKeepingRecall } from '../policy/compression-policy.ts';
 import type { BlockMessage, BlockPlan, BlockPlanOptions } from './block-message.ts';
 import {
   type BlockCompression,
@@ -7,7 +7,7 @@ import {
   compressBlocks,
 } from './compress-blocks.ts';
 import { planBlocks } from './plan-blocks.ts';
-import { DEFAULT_RECALL_TOKENS, type RecalledUnit, recallOriginals, recallText } from './recall.ts';
+import { type RecalledUnit, recallOriginals, recallText } from './recall.ts';
 
 export interface BlockModeSettings extends BlockCompressionSettings, BlockPlanOptions {
   /** Budget of the query-aware recall, in estimated tokens; 0 turns it off. @default 300 */
@@ -47,16 +47,10 @@ export async function runBlockMode(
   const plan = planBlocks(messages, settings);
   const compression = await compressBlocks(messages, plan, settings);
   const budget = settings.recallTokens ?? DEFAULT_RECALL_TOKENS;
-  const questions = messages.flatMap((message, index) => (message.role === 'user' ? [index] : []));
-  const lastUser = questions.at(-1) ?? -1;
+  const lastUser = messages.findLastIndex((message) => message.role === 'user');
   const recall =
     lastUser === -1 ? [] : questionRecall(messages, compression.parts, lastUser, budget);
-  const keepLast = settings.keepLast ?? DEFAULT_POLICY.toolResultsKeepLast;
-  const keptRecalls = questions.slice(0, -1).flatMap((at, order) => {
-    const results = messages
-      .slice(at + 1, questions[order + 1])
-      .filter((message) => (message.toolResultIds?.length ?? 0) > 0).length;
-    if (results <= keepLast) return [];
+  const keptRecalls = questionsKeepingRecall(messages, settings.keepLast).flatMap((at) => {
     const text = recallText(questionRecall(messages, compression.parts, at, budget));
     return text === undefined ? [] : [{ at, text }];
   });

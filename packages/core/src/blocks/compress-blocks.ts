@@ -4,6 +4,11 @@ import { traceCompression } from '../planner/compression-tracing.ts';
 import { Deadline } from '../planner/deadline.ts';
 import { estimateTokens } from '../planner/estimate-tokens.ts';
 import {
+  ASSUMED_KEPT_RATIO,
+  BLOCK_RESULT_TOKENS,
+  compressionPaysOff,
+} from '../policy/compression-policy.ts';
+import {
   type CompressionLevel,
   type CompressionMode,
   type CompressResponse,
@@ -15,7 +20,7 @@ import { StoreScope } from '../store/store-scope.ts';
 import type { BlockMessage, BlockPlan } from './block-message.ts';
 import { compressedPartText } from './compressed-part.ts';
 import { compressionKey, handleOf, originalKey } from './compression-key.ts';
-import { ANTHROPIC_CACHE_SCHEDULE, type CacheSchedule, compressionPaysOff } from './cost-gate.ts';
+import { ANTHROPIC_CACHE_SCHEDULE, type CacheSchedule } from './cost-gate.ts';
 import { keptUnits } from './kept-units.ts';
 import { mapWithLimit } from './map-with-limit.ts';
 import {
@@ -117,22 +122,6 @@ interface PartJob {
   record: StoredCompression | undefined;
   reused: boolean;
 }
-
-/**
- * Estimated tokens of its compression a closed tool result shows in the prompt (its first
- * whole units: two records, sentences or JSON elements of the bench's lookups); the recall
- * and `ctxopt_retrieve` bring back the rest. Every token a closed block shows is written
- * once and read again on every later call, so under automatic prefix caching, where each
- * fresh result is written at 1.25x, the history decides the cost. Chosen on
- * `bench conversation-cost`'s 30-turn record conversation through LangChain under automatic
- * caching at Anthropic's prices: the service's `ultra` compression whole (four records) cost
- * 0.486x of caching alone, two records 0.448x, late recall 100% either way; held out: the
- * 100-turn conversations and lookups of 20 and 80 records.
- */
-export const BLOCK_RESULT_TOKENS = 72;
-
-/** Share of tokens a compression keeps, assumed by the cost gate until the store shows otherwise. */
-const ASSUMED_KEPT_RATIO = 0.3;
 
 /**
  * Compresses the parts of the plan's closed blocks, each once: a part's compression is

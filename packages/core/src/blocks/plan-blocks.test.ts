@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { LOOP_TAIL_MAX_TOKENS } from '../policy/compression-policy.ts';
 import type { BlockMessage } from './block-message.ts';
 import { OPENAI_CACHE_SCHEDULE } from './cost-gate.ts';
-import { LOOP_TAIL_MAX_TOKENS, planBlocks } from './plan-blocks.ts';
+import { planBlocks } from './plan-blocks.ts';
 
 /** A result of about `tokens` estimated tokens (four characters a token). */
 const resultText = (step: number, tokens: number) =>

@@ -1,5 +1,5 @@
-import { DEFAULT_POLICY } from '../planner/conversation-policy.ts';
 import { estimateTokens } from '../planner/estimate-tokens.ts';
+import { DEFAULT_RECALL_TOKENS } from '../policy/compression-policy.ts';
 
 /** A compressed part whose original may hold what the current question needs. */
 export interface RecallSource {
@@ -12,9 +12,6 @@ export interface RecalledUnit {
   handle: string;
   text: string;
 }
-
-/** The budget of a recall, in estimated tokens, unless the caller sets one (`DEFAULT_POLICY.recallTokens`). */
-export const DEFAULT_RECALL_TOKENS = DEFAULT_POLICY.recallTokens;
 
 /** The line that opens a recall message. */
 export const RECALL_HEADER =

@@ -4,6 +4,7 @@ import { conversationIdOf } from '../blocks/conversation-id.ts';
 import { conversationKey, RetrieveToolOffers } from '../blocks/retrieve-tool-offer.ts';
 import type { ContextOptimizer } from '../context-optimizer.ts';
 import { APIUserAbortError } from '../errors.ts';
+import { blockModeEngages, marksCacheWithoutBlocks } from '../policy/compression-policy.ts';
 import type { CompressResponse } from '../schemas.ts';
 import { blockPolicyAtLevels, type LevelFor, planAtLevels } from '../shadow/adapted-levels.ts';
 import { ShadowEvaluator } from '../shadow/shadow-evaluator.ts';
@@ -129,14 +130,8 @@ export class ConversationCompressor {
     const policy = call.policy ?? this.policy;
     const planned = this.plan(messages, policy);
     const plan = call.levelFor ? planAtLevels(planned, call.levelFor) : planned;
-    // Block mode is for agent conversations, whose tool results make up most of the prompt:
-    // more results it may compress than the newest `keepLast`. A chat keeps its history
-    // span, and so does a conversation whose results the policy keeps verbatim
-    // (`toolResults.compress: false`, or `exclude` naming their tools): those options limit
-    // what is compressed, never whether anything is.
-    const agent = compressibleResults(messages, policy) > policy.toolResults.keepLast;
-    const skipped = plan.skipReason === 'disabled' || plan.skipReason === 'below-trigger';
-    if (policy.blocks.enabled && agent && !skipped) {
+    // Block mode is for agent conversations, whose tool results make up most of the prompt.
+    if (blockModeEngages(messages, policy, plan.skipReason)) {
       const blockPolicy = call.levelFor ? blockPolicyAtLevels(policy, call.levelFor) : policy;
       if (blockPolicy.disabled) {
         const report = { ...baseReport(plan), reason: 'disabled' as const };
@@ -160,16 +155,10 @@ export class ConversationCompressor {
       });
       return this.#finish(run, policy, started);
     }
-    // Block mode keeps the provider's cache on the calls before the first block too (their
-    // results stay verbatim at the next call), unless a history span is rewritten: that
-    // changes at every question.
+    // The calls before the first block keep the provider's cache too.
     const end = conversationEnd(messages);
-    if (
-      policy.blocks.enabled &&
-      !policy.disabled &&
-      end !== undefined &&
-      plan.spans.every((span) => span.kind !== 'history')
-    ) {
+    const rewritesHistory = plan.spans.some((span) => span.kind === 'history');
+    if (end !== undefined && marksCacheWithoutBlocks(policy, rewritesHistory)) {
       plan.cacheBreakpoints = [end];
     }
     const base = baseReport(plan);
@@ -281,25 +270,6 @@ export class ConversationCompressor {
     }
     return run;
   }
-}
-
-/** Tool results block mode may compress: long enough, of a tool not excluded, in no pinned role. */
-function compressibleResults(
-  messages: readonly PlannerMessage[],
-  policy: ConversationPolicy,
-): number {
-  const { compress, exclude, minTokens } = policy.toolResults;
-  if (!compress) return 0;
-  const excluded = new Set(exclude);
-  const pinned = new Set(policy.pinnedRoles);
-  let count = 0;
-  for (const message of messages) {
-    if (pinned.has(message.role)) continue;
-    for (const result of message.toolResults ?? []) {
-      if ((result.text?.length ?? 0) >= minTokens * 4 && !excluded.has(result.toolName)) count++;
-    }
-  }
-  return count;
 }
 
 interface SpanOutcome {

@@ -158,28 +158,3 @@ export type ConversationCallOptions = Omit<
   /** `false`: this call is never shadowed. */
   shadow?: boolean;
 } & LevelOrMode;
-
-/**
- * The defaults, in one place; both package READMEs show them in their shared table, and
- * the planner and block mode fall back on them when called without a policy.
- */
-export const DEFAULT_POLICY = {
-  /** A history shorter than about 500 tokens costs more in a round trip than compression saves. */
-  minTokens: 500,
-  keepMessages: 0,
-  toolResultsKeepLast: 3,
-  toolResultsMinTokens: 100,
-  pinnedRoles: ['system'],
-  timeout: 5_000,
-  cacheSize: 32,
-  /**
-   * About two turns of a tool-calling agent: the tail stays verbatim (and cached) until it
-   * holds this much, so most calls reuse the whole previous prompt, and a block is
-   * rewritten once every few turns rather than at every turn.
-   */
-  blockTokens: 2500,
-  recallTokens: 300,
-} as const;
-
-/** The integrations' default `minTokens` for a conversation (`DEFAULT_POLICY.minTokens`). */
-export const DEFAULT_MIN_TOKENS = DEFAULT_POLICY.minTokens;

@@ -1,5 +1,14 @@
-import { InvalidOptionError } from '../errors.ts';
-import { type CompressParams, levelOrModeOf } from '../schemas.ts';
+import {
+  compressesToolResult,
+  dropsReasoning,
+  keptAtEnd,
+  pinsToolCycle,
+  removesEmptyMessage,
+  triggerFires,
+  verbatimToolResults,
+  withPolicyLevel,
+} from '../policy/compression-policy.ts';
+import type { CompressParams } from '../schemas.ts';
 import type { CompressionSkipReason } from './compression-report.ts';
 import type { PlannerMessage } from './conversation.ts';
 import type { ConversationPolicy } from './conversation-policy.ts';
@@ -97,9 +106,7 @@ export function planCompression(
     // Complete tool cycles of earlier turns fold into the history like any other message;
     // a result that must stay verbatim pins its message (and so keeps its call too).
     messages.map((message, index) =>
-      verbatim.has(index) ||
-      (!policy.toolResults.compress &&
-        (message.toolCallIds?.length || message.toolResultIds?.length))
+      pinsToolCycle(message, verbatim.has(index), policy)
         ? { ...message, hasNonTextParts: true }
         : message,
     ),
@@ -118,7 +125,7 @@ export function planCompression(
       kind: 'history',
       start: history.spanStart,
       end: history.spanEnd,
-      params: withLevel({ context: history.context, ...queryOf(history.query) }, policy),
+      params: withPolicyLevel({ context: history.context, ...queryOf(history.query) }, policy),
       estimatedTokens: history.estimatedTokens,
     });
   }
@@ -142,75 +149,11 @@ function prune(messages: readonly PlannerMessage[], policy: ConversationPolicy) 
   const removeEmpty: number[] = [];
   const last = messages.length - 1;
   messages.forEach((message, index) => {
-    if (index === last) return;
-    const drops =
-      policy.reasoning === 'drop' && message.reasoning === 'free' && !message.toolCalls?.length;
+    const drops = dropsReasoning(message, index === last, policy);
     if (drops) dropReasoning.push(index);
-    if (message.contentParts === 0 && (message.reasoning === undefined || drops)) {
-      removeEmpty.push(index);
-    }
+    if (removesEmptyMessage(message, index === last, drops)) removeEmpty.push(index);
   });
   return { dropReasoning, removeEmpty };
-}
-
-function triggerFires(
-  messageCount: number,
-  promptTokens: number,
-  policy: ConversationPolicy,
-): boolean {
-  const { tokens, messages, fraction } = policy.trigger;
-  if (tokens === undefined && messages === undefined && fraction === undefined) return true;
-  if (tokens !== undefined && promptTokens > tokens) return true;
-  if (messages !== undefined && messageCount > messages) return true;
-  if (fraction !== undefined) {
-    if (policy.contextWindow === undefined) {
-      throw new InvalidOptionError(
-        'trigger.fraction',
-        'needs the model context window: set contextWindow (the model has no profile that gives it)',
-      );
-    }
-    if (promptTokens > fraction * policy.contextWindow) return true;
-  }
-  return false;
-}
-
-/** How many messages at the end stay verbatim under `keep`. */
-function keptAtEnd(sizes: readonly number[], policy: ConversationPolicy): number {
-  let kept = Math.min(sizes.length, policy.keep.messages ?? 0);
-  if (policy.keep.tokens !== undefined) {
-    let total = 0;
-    let count = 0;
-    for (let index = sizes.length - 1; index >= 0; index--) {
-      total += sizes[index]!;
-      if (total > policy.keep.tokens) break;
-      count++;
-    }
-    kept = Math.max(kept, count);
-  }
-  return kept;
-}
-
-/**
- * Messages whose tool results stay verbatim: the newest `keepLast` results, results of
- * excluded tools, and results text cannot carry.
- */
-function verbatimToolResults(
-  messages: readonly PlannerMessage[],
-  policy: ConversationPolicy,
-): Set<number> {
-  const { keepLast, exclude } = policy.toolResults;
-  const excluded = new Set(exclude);
-  const verbatim = new Set<number>();
-  const results = messages.flatMap((message, messageIndex) =>
-    (message.toolResults ?? []).map((result) => ({ ...result, messageIndex })),
-  );
-  results.forEach((result, order) => {
-    const newest = order >= results.length - keepLast;
-    if (newest || excluded.has(result.toolName) || result.text === undefined) {
-      verbatim.add(result.messageIndex);
-    }
-  });
-  return verbatim;
 }
 
 /** Each remaining tool result, compressed in place against the question and its call. */
@@ -221,24 +164,23 @@ function toolResultSpans(
   countTokens: (text: string) => number,
   compressible: (messageIndex: number) => boolean,
 ): CompressionSpan[] {
-  const { compress, minTokens } = policy.toolResults;
-  if (!compress) return [];
+  if (!policy.toolResults.compress) return [];
   const calls = toolCallArguments(messages);
-  const pinnedRoles = new Set(policy.pinnedRoles);
   const spans: CompressionSpan[] = [];
   messages.forEach((message, messageIndex) => {
-    if (!compressible(messageIndex) || pinnedRoles.has(message.role)) return;
-    for (const { toolCallId, toolName, text } of message.toolResults ?? []) {
+    if (!compressible(messageIndex)) return;
+    for (const result of message.toolResults ?? []) {
+      const { toolCallId, toolName, text } = result;
       if (text === undefined) continue;
       const estimatedTokens = countTokens(text);
-      if (estimatedTokens < Math.max(1, minTokens)) continue;
+      if (!compressesToolResult(message, result, estimatedTokens, policy)) continue;
       const query = toolResultQuery(question, toolName, calls.get(toolCallId));
       spans.push({
         kind: 'tool-result',
         messageIndex,
         toolCallId,
         toolName,
-        params: withLevel({ context: text, query }, policy),
+        params: withPolicyLevel({ context: text, query }, policy),
         estimatedTokens,
       });
     }
@@ -248,10 +190,4 @@ function toolResultSpans(
 
 function queryOf(query: string | undefined): { query?: string } {
   return query === undefined || query.length === 0 ? {} : { query };
-}
-
-function withLevel(params: CompressParams, policy: ConversationPolicy): CompressParams {
-  if (policy.level === undefined && policy.mode === undefined) return params;
-  const { level: _level, mode: _mode, ...rest } = params;
-  return { ...rest, ...levelOrModeOf(policy) };
 }

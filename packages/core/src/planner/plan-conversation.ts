@@ -1,5 +1,10 @@
+import {
+  DEFAULT_POLICY,
+  foldsIntoHistory,
+  historyEnd,
+  historyWorthSending,
+} from '../policy/compression-policy.ts';
 import type { ConversationPlan, PlannerMessage, PlanOptions } from './conversation.ts';
-import { DEFAULT_POLICY } from './conversation-policy.ts';
 import { estimateTokens } from './estimate-tokens.ts';
 import { fitContext } from './fit-context.ts';
 
@@ -21,18 +26,12 @@ export function planConversation(
 ): ConversationPlan {
   const pinnedRoles = new Set(options.pinnedRoles ?? DEFAULT_POLICY.pinnedRoles);
   const lastUser = messages.findLastIndex((message) => message.role === 'user');
-  const protectedFrom = messages.length - Math.max(0, options.protectLastMessages ?? 0);
-  const tailStart = Math.max(
-    0,
-    Math.min(lastUser === -1 ? messages.length : lastUser, protectedFrom),
-  );
+  const tailStart = historyEnd(messages, options.protectLastMessages ?? 0);
   const query = lastUser === -1 ? undefined : messages[lastUser]!.text;
 
   const { allowedCut, orphan } = toolBoundaries(messages);
-  const compressible = (index: number) => {
-    const message = messages[index]!;
-    return !pinnedRoles.has(message.role) && !message.hasNonTextParts && !orphan[index];
-  };
+  const compressible = (index: number) =>
+    foldsIntoHistory(messages[index]!, pinnedRoles, orphan[index]!);
 
   let best = { start: 0, end: 0, tokens: 0 };
   let runStart = 0;
@@ -61,7 +60,9 @@ export function planConversation(
     ...(query === undefined ? {} : { query }),
   };
   if (spanMessages.length === 0) return { ...plan, skipReason: 'nothing-to-compress' };
-  if (best.tokens < (options.minTokens ?? 0)) return { ...plan, skipReason: 'below-min-tokens' };
+  if (!historyWorthSending(best.tokens, options.minTokens ?? 0)) {
+    return { ...plan, skipReason: 'below-min-tokens' };
+  }
   return { ...plan, compress: true };
 }
 

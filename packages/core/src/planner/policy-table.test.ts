@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { conversationPolicyKeys, resolveConversationPolicy } from '@ctxopt/core';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_POLICY } from './conversation-policy.ts';
+import { DEFAULT_POLICY } from '../policy/compression-policy.ts';
 
 const readme = (name: string) =>
   readFileSync(new URL(`../../../${name}/README.md`, import.meta.url), 'utf8');

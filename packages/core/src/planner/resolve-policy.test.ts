@@ -1,6 +1,6 @@
 import { applyCallOptions, InvalidOptionError, resolveConversationPolicy } from '@ctxopt/core';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_POLICY } from './conversation-policy.ts';
+import { DEFAULT_POLICY } from '../policy/compression-policy.ts';
 
 describe('resolveConversationPolicy', () => {
   it('fills in the shared defaults', () => {

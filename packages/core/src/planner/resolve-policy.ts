@@ -1,4 +1,5 @@
 import { InvalidOptionError } from '../errors.ts';
+import { DEFAULT_POLICY } from '../policy/compression-policy.ts';
 import { compressionLevels, compressionModes } from '../schemas.ts';
 import { callShadowSettings, resolveShadowSettings } from '../shadow/resolve-shadow.ts';
 import type {
@@ -7,7 +8,6 @@ import type {
   ConversationPolicyFields,
   ConversationPolicyOptions,
 } from './conversation-policy.ts';
-import { DEFAULT_POLICY } from './conversation-policy.ts';
 import { type OptionSource, unknownOptionRule } from './option-keys.ts';
 
 const callKeys = [
@@ -61,22 +61,22 @@ const basePolicy: ConversationPolicy = {
   trigger: {},
   keep: { messages: DEFAULT_POLICY.keepMessages },
   toolResults: {
-    compress: true,
+    compress: DEFAULT_POLICY.toolResultsCompress,
     keepLast: DEFAULT_POLICY.toolResultsKeepLast,
-    exclude: [],
+    exclude: DEFAULT_POLICY.toolResultsExclude,
     minTokens: DEFAULT_POLICY.toolResultsMinTokens,
   },
-  reasoning: 'keep',
+  reasoning: DEFAULT_POLICY.reasoning,
   pinnedRoles: DEFAULT_POLICY.pinnedRoles,
   timeout: DEFAULT_POLICY.timeout,
-  onError: 'passthrough',
+  onError: DEFAULT_POLICY.onError,
   contextWindow: undefined,
-  disabled: false,
+  disabled: DEFAULT_POLICY.disabled,
   tokenCounter: undefined,
   onCompress: undefined,
   cacheSize: DEFAULT_POLICY.cacheSize,
   blocks: {
-    enabled: true,
+    enabled: DEFAULT_POLICY.blocksEnabled,
     blockTokens: DEFAULT_POLICY.blockTokens,
     recallTokens: DEFAULT_POLICY.recallTokens,
   },
@@ -268,7 +268,7 @@ function checkBlocks(
   if (typeof value === 'boolean') return { ...start, enabled: value };
   const options = check.object('blocks', value, ['enabled', 'blockTokens', 'recallTokens']);
   return {
-    enabled: check.boolean('blocks.enabled', options.enabled, true),
+    enabled: check.boolean('blocks.enabled', options.enabled, DEFAULT_POLICY.blocksEnabled),
     blockTokens: check.integer('blocks.blockTokens', options.blockTokens, start.blockTokens, 1),
     recallTokens: check.integer('blocks.recallTokens', options.recallTokens, start.recallTokens, 0),
   };
