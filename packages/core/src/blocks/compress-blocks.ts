@@ -3,11 +3,7 @@ import { keepsJsonShape } from '../planner/compressed-json.ts';
 import { traceCompression } from '../planner/compression-tracing.ts';
 import { Deadline } from '../planner/deadline.ts';
 import { estimateTokens } from '../planner/estimate-tokens.ts';
-import {
-  ASSUMED_KEPT_RATIO,
-  BLOCK_RESULT_TOKENS,
-  compressionPaysOff,
-} from '../policy/compression-policy.ts';
+import { ASSUMED_KEPT_RATIO, compressionPaysOff } from '../policy/compression-policy.ts';
 import {
   type CompressionLevel,
   type CompressionMode,
@@ -66,6 +62,11 @@ export interface BlockCompressionSettings {
   cachedTokens?: number | undefined;
   /** The provider's cache prices for the cost gate. @default ANTHROPIC_CACHE_SCHEDULE */
   cacheSchedule?: CacheSchedule;
+  /**
+   * Estimated tokens of its compression a tool result shows in the prompt (`keptUnits`);
+   * absent: the whole compression. Block mode's default is `BLOCK_RESULT_TOKENS`.
+   */
+  resultTokens?: number;
 }
 
 /** A part whose text is replaced in this call's prompt. */
@@ -252,7 +253,8 @@ export async function compressBlocks(
     if (stored === undefined || stored === null) continue;
     if (job.reused) stats.reusedParts++;
     const handle = handleOf(scope, job.key, conversation);
-    const compressed = job.toolResult ? keptUnits(stored, BLOCK_RESULT_TOKENS) : stored;
+    const budget = job.toolResult ? settings.resultTokens : undefined;
+    const compressed = budget === undefined ? stored : keptUnits(stored, budget);
     parts.push({
       messageIndex: job.messageIndex,
       partIndex: job.partIndex,
