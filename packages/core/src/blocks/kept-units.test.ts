@@ -36,6 +36,13 @@ describe('keptUnits', () => {
     expect(elements.length).toBeLessThan(6);
   });
 
+  it('cuts a JSON array on its own text, so every number keeps its bytes', () => {
+    const json = `[ {"price": 1e400, "note": "a, [b]"}, {"price": -0}, {"id": 12345678901234567890}, ${'{"x": 1.10},'.repeat(30)} {"x": 2} ]`;
+    const kept = keptUnits(json, 20);
+    expect(kept).toBe('[ {"price": 1e400, "note": "a, [b]"}, {"price": -0}]');
+    expect(() => JSON.parse(kept)).not.toThrow();
+  });
+
   it('leaves a JSON object whole', () => {
     const object = JSON.stringify({ rows: Array.from({ length: 30 }, (_, index) => index) });
     expect(keptUnits(object, 5)).toBe(object);

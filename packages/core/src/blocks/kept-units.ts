@@ -21,16 +21,42 @@ function unitEnds(text: string): number[] {
   return ends;
 }
 
-/** The elements of a JSON array, or `undefined` when `text` is not one. */
-function jsonArray(text: string): unknown[] | undefined {
+/**
+ * Where each top-level element of a JSON array ends in `text` (the index after it), or
+ * `undefined` when `text` is not one array. Found on the text itself, so the elements kept
+ * keep their bytes (a number's text, `1e400` or `-0`, is never rewritten by a parse).
+ */
+function arrayElementEnds(text: string): number[] | undefined {
   const trimmed = text.trim();
-  if (!trimmed.startsWith('[')) return undefined;
+  if (!trimmed.startsWith('[') || !trimmed.endsWith(']')) return undefined;
   try {
-    const value: unknown = JSON.parse(trimmed);
-    return Array.isArray(value) ? value : undefined;
+    if (!Array.isArray(JSON.parse(trimmed))) return undefined;
   } catch {
     return undefined;
   }
+  const offset = text.indexOf('[');
+  const ends: number[] = [];
+  let depth = 0;
+  let inString = false;
+  for (let index = offset; index < text.length; index++) {
+    const char = text[index]!;
+    if (inString) {
+      if (char === '\\') index++;
+      else if (char === '"') inString = false;
+      continue;
+    }
+    if (char === '"') inString = true;
+    else if (char === '[' || char === '{') depth++;
+    else if (char === ']' || char === '}') {
+      depth--;
+      if (depth === 0) {
+        // The array's own end closes its last element, if it has one.
+        if (text.slice(offset + 1, index).trim().length > 0) ends.push(index);
+        break;
+      }
+    } else if (char === ',' && depth === 1) ends.push(index);
+  }
+  return ends;
 }
 
 /**
@@ -41,16 +67,13 @@ function jsonArray(text: string): unknown[] | undefined {
  */
 export function keptUnits(compressed: string, budgetTokens: number): string {
   if (estimateTokens(compressed) <= budgetTokens) return compressed;
-  const elements = jsonArray(compressed);
+  const elements = arrayElementEnds(compressed);
   if (elements !== undefined) {
-    // A JSON array stays a JSON array: its first elements, written compactly.
+    // A JSON array stays a JSON array: its first elements, as written, and its closing bracket.
+    const cutAt = (end: number) => `${compressed.slice(0, end).trimEnd()}]`;
     let kept = 1;
-    while (
-      kept < elements.length &&
-      estimateTokens(JSON.stringify(elements.slice(0, kept + 1))) <= budgetTokens
-    )
-      kept++;
-    return kept >= elements.length ? compressed : JSON.stringify(elements.slice(0, kept));
+    while (kept < elements.length && estimateTokens(cutAt(elements[kept]!)) <= budgetTokens) kept++;
+    return kept >= elements.length ? compressed : cutAt(elements[kept - 1]!);
   }
   if (compressed.trim().startsWith('{')) return compressed;
   const ends = unitEnds(compressed);
