@@ -14,6 +14,8 @@ export interface ChatCompletionsRequest {
     tool_calls?: { id: string; function: { name: string; arguments: string } }[];
     tool_call_id?: string;
   }[];
+  /** The tools offered, as sent (`{ type: 'function', function: { name, ... } }`). */
+  tools?: { type: string; function?: { name: string } }[];
   stream?: boolean;
 }
 

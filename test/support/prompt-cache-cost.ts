@@ -9,13 +9,17 @@ const WRITE = 1.25;
  * prices (the rule of `bench/support/pricing-anthropic-automatic.ts`, counted in characters
  * rather than tokens): each prompt is cached to its end, and the next one reads its longest
  * common prefix with the previous prompt at 0.1x and writes the rest at 1.25x. In units of
- * the base price of one character.
+ * the base price of one character. The tools offered come first, as in the provider's
+ * cached prefix: a tool added or removed rewrites everything after it.
  */
 export function cachedInputCost(requests: readonly ChatCompletionsRequest[]): number {
   let previous = '';
   let cost = 0;
   for (const request of requests) {
-    const prompt = request.messages.map((message) => JSON.stringify(message)).join('\n');
+    const prompt = [
+      JSON.stringify(request.tools ?? []),
+      ...request.messages.map((message) => JSON.stringify(message)),
+    ].join('\n');
     let shared = 0;
     while (
       shared < prompt.length &&

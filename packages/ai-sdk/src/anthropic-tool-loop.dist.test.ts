@@ -132,7 +132,7 @@ describe('contextOptimizerMiddleware in a tool loop (streamText, @ai-sdk/anthrop
       const last = api.requests.at(-1)!;
       // keepLast 0: each readReport result (1, 3, 5) is compressed as it arrives; calendar (2, 4) is excluded.
       for (const id of ['call_1', 'call_3', 'call_5'])
-        expect(resultText(last, id)).toContain('Tool result (compressed):');
+        expect(resultText(last, id)).toContain('[compressed: ctxopt_retrieve');
       for (const id of ['call_2', 'call_4'])
         expect(resultText(last, id)).not.toContain('compressed');
       // The provider never sees the ctxopt options.

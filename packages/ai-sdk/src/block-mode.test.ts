@@ -121,7 +121,7 @@ describe('block mode through generateText and @ai-sdk/anthropic, default setting
     for (const context of sent) expect(context).toMatch(/^order \d+ \|/);
 
     const compressedAt = fake.requests.map((body) =>
-      JSON.stringify(body).includes('Tool result (compressed)'),
+      JSON.stringify(body).includes('[compressed: ctxopt_retrieve'),
     );
     const firstCompressed = compressedAt.indexOf(true);
     expect(firstCompressed).toBeGreaterThan(0);
@@ -146,7 +146,7 @@ describe('block mode through generateText and @ai-sdk/anthropic, default setting
       expect.objectContaining({ type: 'tool_result', cache_control: { type: 'ephemeral' } }),
       expect.objectContaining({ type: 'tool_use', cache_control: { type: 'ephemeral' } }),
     ]);
-    expect(JSON.stringify(marked[0])).toContain('Tool result (compressed)');
+    expect(JSON.stringify(marked[0])).toContain('[compressed: ctxopt_retrieve');
     expect(blocksOf(last.messages.at(-1)!)).toEqual([
       expect.not.objectContaining({ cache_control: expect.anything() }),
     ]);
@@ -181,7 +181,7 @@ describe('block mode through generateText and @ai-sdk/anthropic, default setting
     expect(messageTexts(streamed).slice(0, 4)).toEqual(
       messageTexts(fake.requests.at(-3)!).slice(0, 4),
     );
-    expect(JSON.stringify(streamed)).toContain('Tool result (compressed)');
+    expect(JSON.stringify(streamed)).toContain('[compressed: ctxopt_retrieve');
     // At most the block that closes at this turn: the previous turn's tool result.
     expect(sent.length - before).toBeLessThanOrEqual(1);
     expect((await result.providerMetadata)?.ctxopt).toMatchObject({ blocks: expect.any(Object) });

@@ -75,7 +75,7 @@ describe('block mode stores', () => {
     // guard (six took 7 s for nothing more).
     for (let batch = 1; batch <= 4; batch++) await turn(app.model, messages, batch);
     expect(app.sent.length).toBeGreaterThan(0);
-    expect(JSON.stringify(fake.requests.at(-1))).toContain('Tool result (compressed)');
+    expect(JSON.stringify(fake.requests.at(-1))).toContain('[compressed: ctxopt_retrieve');
     expect(app.usages.at(-1)).toMatchObject({ status: 'compressed' });
   });
 

@@ -11,6 +11,7 @@ import { takeCallOptions } from './call-options.ts';
 import { type CompressOutcome, compressPrompt } from './compress-prompt.ts';
 import { failOpenWarning } from './fail-open-warning.ts';
 import type { MiddlewareSettings } from './middleware-settings.ts';
+import { offeredTools } from './offered-tools.ts';
 import { toPlannerMessages } from './planner-messages.ts';
 import { shadowOriginal, shadowStream } from './shadow-call.ts';
 import { type ContextOptimizerUsage, withUsageMetadata } from './usage-metadata.ts';
@@ -81,11 +82,18 @@ export function compressStrategy(settings: MiddlewareSettings): LanguageModelV4M
       const observed = shadow !== undefined && policy.shadow.observe;
       if (observed) shadow.observed(outcome.report);
       const ticket = observed ? undefined : shadow?.admit(outcome.report);
-      const { providerOptions: _removed, ...rest } = params;
+      const { providerOptions: _removed, tools: _tools, ...rest } = params;
+      // `observe`: the model receives the original prompt; the report says what compression would do.
+      const prompt = observed ? params.prompt : outcome.prompt;
+      const tools = offeredTools(params, () => {
+        const conversation = toPlannerMessages(params.prompt);
+        const sent = prompt === params.prompt ? conversation : toPlannerMessages(prompt);
+        return compressor.retrieveTool.offered(conversation, sent);
+      });
       const transformed: LanguageModelV4CallOptions = {
         ...rest,
-        // `observe`: the model receives the original prompt; the report says what compression would do.
-        prompt: observed ? params.prompt : outcome.prompt,
+        prompt,
+        ...(tools ? { tools } : {}),
         ...(providerOptions ? { providerOptions } : {}),
       };
       const warnings = 'error' in outcome ? [failOpenWarning('compress', outcome.error)] : [];

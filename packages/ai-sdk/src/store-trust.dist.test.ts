@@ -163,7 +163,7 @@ describe.runIf(redisServerAvailable())('records read back from Redis are checked
     expect(warnings).toHaveLength(tampered.length);
     // The model's prompt holds honest compressions, and onUsage sane figures.
     const prompt = JSON.stringify(requests);
-    expect(prompt).toContain('Tool result (compressed)');
+    expect(prompt).toContain('[compressed: ctxopt_retrieve');
     expect(prompt.length).toBeLessThan(200_000);
     for (const usage of usages) {
       for (const figure of [usage.inputTokens, usage.compressedTokens, usage.savedTokens]) {

@@ -30,6 +30,23 @@ describe('contextOptimizerMiddleware in an agent tool loop (generateText, @ai-sd
     expect(compressCalls()).toBe(0);
   }, 60_000);
 
+  it('offers ctxopt_retrieve in no step of a loop whose prompts hold no handle, so the loop costs no more than without ctxopt', async () => {
+    const plain = await runToolLoop({ steps: 12, system: LOOP_SYSTEM });
+    const optimized = await runToolLoop({
+      steps: 12,
+      system: LOOP_SYSTEM,
+      optimizer: emulator.client(),
+      retrieveTool: true,
+    });
+    // Offered on every step, its definition went ahead of the messages in each cached
+    // prefix: 1.01x to 1.02x of the loop without ctxopt.
+    for (const request of optimized.requests) {
+      expect(JSON.stringify(request)).not.toContain('ctxopt_retrieve');
+      expect(request.tools?.map((tool) => tool.function?.name)).toEqual(['readReport']);
+    }
+    expect(expectLoopGoal(optimized.requests, plain.requests)).toBe(1);
+  }, 60_000);
+
   it('makes one compress call for a 4-step loop over an unchanged history', async () => {
     const { result, requests } = await runToolLoop({
       steps: 4,

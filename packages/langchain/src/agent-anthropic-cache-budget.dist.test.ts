@@ -87,7 +87,7 @@ describe('block mode keeps within Anthropic’s four cache breakpoints (createAg
       const requests = await runAgent(order, 8);
       expect(requests).toHaveLength(16);
       const compressed = requests.filter((request) =>
-        JSON.stringify(request.messages).includes('Tool result (compressed)'),
+        JSON.stringify(request.messages).includes('[compressed: ctxopt_retrieve'),
       );
       expect(compressed.length).toBeGreaterThan(4);
       for (const request of requests) {

@@ -111,7 +111,7 @@ describe('block mode places Anthropic cache breakpoints through createAgent (@la
     // Once block mode runs, every request carries two markers: the last compressed tool result
     // (the compressed blocks, the same bytes on every later call) and the tail.
     const withBlocks = api.requests.filter((request) =>
-      JSON.stringify(request.messages).includes('Tool result (compressed)'),
+      JSON.stringify(request.messages).includes('[compressed: ctxopt_retrieve'),
     );
     expect(withBlocks.length).toBeGreaterThan(4);
     for (const request of withBlocks) {
@@ -119,7 +119,7 @@ describe('block mode places Anthropic cache breakpoints through createAgent (@la
       const markers = blocks.flatMap((block, index) => (marked(block) ? [index] : []));
       expect(markers).toHaveLength(2);
       const compressed = blocks.flatMap((block, index) =>
-        JSON.stringify(block).includes('Tool result (compressed)') ? [index] : [],
+        JSON.stringify(block).includes('[compressed: ctxopt_retrieve') ? [index] : [],
       );
       expect(markers[0]).toBe(compressed.at(-1));
       const last = blocks.length - 1;
@@ -181,7 +181,7 @@ describe('block mode places Anthropic cache breakpoints through createAgent (@la
       6,
     );
     const bytes = JSON.stringify(api.requests);
-    expect(bytes).toContain('Tool result (compressed)');
+    expect(bytes).toContain('[compressed: ctxopt_retrieve');
     expect(bytes).not.toContain('cache_control');
   });
 });

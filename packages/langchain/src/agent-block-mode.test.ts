@@ -114,7 +114,7 @@ describe('block mode through createAgent (@langchain/openai), default settings',
       const previous = prompts[index - 1]!;
       // The compressed results of the previous call open this one unchanged.
       const lastCompressed = previous.findLastIndex((message) =>
-        message.includes('Tool result (compressed)'),
+        message.includes('[compressed: ctxopt_retrieve'),
       );
       if (lastCompressed === -1) continue;
       expect(prompts[index]!.slice(0, lastCompressed + 1)).toEqual(
@@ -170,8 +170,6 @@ describe('block mode through createAgent (@langchain/openai), default settings',
     );
     expect(firstUser).toContain('Project PX-1');
     expect(firstUser.length).toBeLessThan(note(1).length);
-    expect(firstUser).toMatch(
-      /\[compressed; the original: ctxopt_retrieve \{"handle":"cx[0-9a-f]{32}"\}\]$/,
-    );
+    expect(firstUser).toMatch(/\[compressed: ctxopt_retrieve \{"handle":"cx[0-9a-f]{32}"\}\]$/);
   });
 });

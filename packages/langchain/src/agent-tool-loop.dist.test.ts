@@ -1,6 +1,7 @@
 import type { CompressionReport } from '@ctxopt/core';
-import { contextOptimizerMiddleware } from '@ctxopt/langchain';
-import { tool } from '@langchain/core/tools';
+import { MemoryCompressionStore } from '@ctxopt/core';
+import { contextOptimizerMiddleware, createRetrieveTool } from '@ctxopt/langchain';
+import { type StructuredToolInterface, tool } from '@langchain/core/tools';
 import { ChatOpenAI } from '@langchain/openai';
 import { createAgent } from 'langchain';
 import { describe, expect, it } from 'vitest';
@@ -39,12 +40,13 @@ function chatModel(baseURL: string) {
 async function agentLoop(
   steps: number,
   middleware: ReturnType<typeof contextOptimizerMiddleware>[],
+  tools: StructuredToolInterface[] = [readReport],
 ) {
   const openaiApi = await startFakeOpenAIChat(toolLoopScript(steps));
   try {
     const agent = createAgent({
       model: chatModel(openaiApi.baseURL),
-      tools: [readReport],
+      tools,
       systemPrompt: LOOP_SYSTEM,
       middleware,
     });
@@ -79,6 +81,23 @@ describe('contextOptimizerMiddleware in a createAgent tool loop (@langchain/open
     expect(results.map((message) => message.text)).toEqual(
       Array.from({ length: 11 }, (_, index) => reportPage(index + 1)),
     );
+  }, 60_000);
+
+  it('offers ctxopt_retrieve in no step of a loop whose prompts hold no handle, so the loop costs no more than without ctxopt', async () => {
+    const plain = await agentLoop(12, []);
+    const store = new MemoryCompressionStore();
+    const optimized = await agentLoop(
+      12,
+      [contextOptimizerMiddleware({ ...emulator.client(), store })],
+      [readReport, createRetrieveTool({ ...emulator.client(), store })],
+    );
+    // Offered on every step, its definition went ahead of the messages in each cached
+    // prefix: 1.01x to 1.02x of the loop without ctxopt.
+    for (const request of optimized.requests) {
+      expect(JSON.stringify(request)).not.toContain('ctxopt_retrieve');
+      expect(request.tools?.map((offered) => offered.function?.name)).toEqual(['readReport']);
+    }
+    expect(expectLoopGoal(optimized.requests, plain.requests)).toBe(1);
   }, 60_000);
 
   it('costs a step at most the 5 s deadline when the service hangs, with default settings', async () => {

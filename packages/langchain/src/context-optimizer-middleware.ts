@@ -7,6 +7,7 @@ import { takesAnthropicCacheMarkers } from './cache-marker.ts';
 import { type ConversationOptimizerOptions, conversationSettings } from './conversation-options.ts';
 import { dispatchShadow } from './ctxopt-events.ts';
 import { toPlannerMessages } from './message-mapping.ts';
+import { offeredTools } from './offered-tools.ts';
 import { optimizeConversation } from './optimize-conversation.ts';
 import { answerOfMessage, questionOfMessages } from './shadow-answer.ts';
 
@@ -79,9 +80,14 @@ export function contextOptimizerMiddleware(options: ContextOptimizerMiddlewareOp
       if (observed) await dispatchShadow(observed, 'middleware', undefined, write);
       const messages = observed ? request.messages : compressed;
       const ticket = report && !observed ? shadow?.admit(report) : undefined;
+      const tools = offeredTools(request, () => {
+        const conversation = toPlannerMessages(request.messages);
+        const sent = messages === request.messages ? conversation : toPlannerMessages(messages);
+        return compressor.retrieveTool.offered(conversation, sent);
+      });
       let response: Awaited<ReturnType<typeof handler>>;
       try {
-        response = await handler({ ...request, messages });
+        response = await handler({ ...request, messages, tools });
       } catch (error) {
         ticket?.cancel();
         throw error;

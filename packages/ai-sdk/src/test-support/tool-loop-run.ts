@@ -1,5 +1,11 @@
 import { createOpenAI } from '@ai-sdk/openai';
-import { type ContextOptimizerMiddlewareOptions, contextOptimizerMiddleware } from '@ctxopt/ai-sdk';
+import {
+  type ContextOptimizerMiddlewareOptions,
+  contextOptimizerMiddleware,
+  createRetrieveTool,
+  RETRIEVE_TOOL_NAME,
+} from '@ctxopt/ai-sdk';
+import { MemoryCompressionStore } from '@ctxopt/core';
 import { generateText, type ModelMessage, stepCountIs, wrapLanguageModel } from 'ai';
 import { startFakeOpenAIChat } from '../../../../test/support/fake-openai-chat.ts';
 import { LOOP_QUESTION, toolLoopScript } from '../../../../test/support/tool-loop.ts';
@@ -13,6 +19,8 @@ export interface ToolLoopRun {
   system?: string;
   /** The turn's input; the loop's question by default. */
   input?: { prompt: string } | { messages: ModelMessage[] };
+  /** The app registers `ctxopt_retrieve` beside its tool, on the middleware's store. */
+  retrieveTool?: boolean;
 }
 
 /**
@@ -25,19 +33,33 @@ export async function runToolLoop({
   optimizer,
   system,
   input = { prompt: LOOP_QUESTION },
+  retrieveTool = false,
 }: ToolLoopRun) {
+  const store = retrieveTool ? new MemoryCompressionStore() : undefined;
+  const middleware = optimizer && store ? { ...optimizer, store } : optimizer;
   const openaiApi = await startFakeOpenAIChat(toolLoopScript(steps));
   try {
     const chat = createOpenAI({ apiKey: 'sk-test-openai', baseURL: openaiApi.baseURL }).chat(
       'gpt-4o-mini',
     );
     const result = await generateText({
-      model: optimizer
-        ? wrapLanguageModel({ model: chat, middleware: contextOptimizerMiddleware(optimizer) })
+      model: middleware
+        ? wrapLanguageModel({ model: chat, middleware: contextOptimizerMiddleware(middleware) })
         : chat,
       ...(system === undefined ? {} : { system }),
       ...input,
-      tools: { readReport },
+      tools: {
+        readReport,
+        ...(store && optimizer
+          ? {
+              [RETRIEVE_TOOL_NAME]: createRetrieveTool({
+                store,
+                ...(optimizer.apiKey === undefined ? {} : { apiKey: optimizer.apiKey }),
+                ...(optimizer.optimizer === undefined ? {} : { optimizer: optimizer.optimizer }),
+              }),
+            }
+          : {}),
+      },
       stopWhen: stepCountIs(steps),
     });
     return { result, requests: openaiApi.requests };

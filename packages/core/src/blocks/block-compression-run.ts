@@ -9,6 +9,7 @@ import type { ConversationPolicy } from '../planner/conversation-policy.ts';
 import type { CompressionPlan, CompressionSpan } from '../planner/plan-compression.ts';
 import { toolCallArguments, toolResultQuery } from '../planner/tool-result-query.ts';
 import {
+  BLOCK_RESULT_TOKENS,
   blockPartText,
   blockResultLevel,
   blockResults,
@@ -117,6 +118,10 @@ export async function runBlockCompression(
         ...(call.scope ? { scope: call.scope } : {}),
         ...(call.conversation === undefined ? {} : { conversation: call.conversation }),
         level: blockResultLevel(policy),
+        // A level or mode the app set is what its tool results show, whole.
+        ...(policy.level === undefined && policy.mode === undefined
+          ? { resultTokens: BLOCK_RESULT_TOKENS }
+          : {}),
         mode: policy.mode,
         partMinTokens: toolResultMinTokens(policy),
         ttlSeconds: call.settings.ttlSeconds,

@@ -17,6 +17,7 @@ import type { BlockMessage, BlockPlan } from './block-message.ts';
 import { compressedPartText } from './compressed-part.ts';
 import { compressionKey, handleOf, originalKey } from './compression-key.ts';
 import { ANTHROPIC_CACHE_SCHEDULE, type CacheSchedule } from './cost-gate.ts';
+import { keptUnits } from './kept-units.ts';
 import { mapWithLimit } from './map-with-limit.ts';
 import {
   implausibleCompression,
@@ -61,6 +62,11 @@ export interface BlockCompressionSettings {
   cachedTokens?: number | undefined;
   /** The provider's cache prices for the cost gate. @default ANTHROPIC_CACHE_SCHEDULE */
   cacheSchedule?: CacheSchedule;
+  /**
+   * Estimated tokens of its compression a tool result shows in the prompt (`keptUnits`);
+   * absent: the whole compression. Block mode's default is `BLOCK_RESULT_TOKENS`.
+   */
+  resultTokens?: number;
 }
 
 /** A part whose text is replaced in this call's prompt. */
@@ -106,6 +112,8 @@ export interface BlockCompression {
 
 interface PartJob {
   messageIndex: number;
+  /** The part is a tool result (its message carries results), not a user's or model's text. */
+  toolResult: boolean;
   partIndex: number;
   role: string;
   text: string;
@@ -241,10 +249,12 @@ export async function compressBlocks(
 
   const parts: CompressedPart[] = [];
   for (const job of jobs) {
-    const compressed = job.record?.compressed;
-    if (compressed === undefined || compressed === null) continue;
+    const stored = job.record?.compressed;
+    if (stored === undefined || stored === null) continue;
     if (job.reused) stats.reusedParts++;
     const handle = handleOf(scope, job.key, conversation);
+    const budget = job.toolResult ? settings.resultTokens : undefined;
+    const compressed = budget === undefined ? stored : keptUnits(stored, budget);
     parts.push({
       messageIndex: job.messageIndex,
       partIndex: job.partIndex,
@@ -284,6 +294,7 @@ function partJobs(
         });
         jobs.push({
           messageIndex,
+          toolResult: (message.toolResultIds?.length ?? 0) > 0,
           partIndex,
           role: message.role,
           text: part.text,

@@ -24,13 +24,31 @@ export const RETRIEVE_TOOL_INPUT_SCHEMA = {
   additionalProperties: false,
 } as const;
 
+/** The note after a compressed part: it says the text was compressed and how to get the original. */
+function handleNote(handle: string): string {
+  return `compressed: ${RETRIEVE_TOOL_NAME} {"handle":"${handle}"}`;
+}
+
 /**
  * The text that replaces a compressed part: the compression, then one line with its
  * handle, so the model can ask for the original when the compression is not enough.
- * The same bytes for the same compression, in every call and every integration.
+ * The same bytes for the same compression, in every call and every integration. The note
+ * is all the part carries besides its compression (no header): every later call reads
+ * it again, so it says what it must (compressed, and the tool call that gets the original)
+ * in as few tokens as it can.
  */
 export function compressedPartText(compressed: string, handle: string): string {
-  const note = `compressed; the original: ${RETRIEVE_TOOL_NAME} {"handle":"${handle}"}`;
+  const note = handleNote(handle);
   // A JSON part stays JSON: the note goes inside it (compressed-json.ts).
   return withJsonNote(compressed, note) ?? `${compressed}\n[${note}]`;
+}
+
+// The note as `compressedPartText` ends a text with it, or as the first member of a JSON part.
+const endingNote = /\n\[compressed: ctxopt_retrieve \{"handle":"cx[0-9a-f]{32}"\}\]$/;
+const jsonNote =
+  /^\{"\$+compressed":"compressed: ctxopt_retrieve \{\\"handle\\":\\"cx[0-9a-f]{32}\\"\}"/;
+
+/** Whether `text` is a compressed part's text (`compressedPartText`): it carries its own note. */
+export function carriesHandleNote(text: string): boolean {
+  return endingNote.test(text) || jsonNote.test(text);
 }

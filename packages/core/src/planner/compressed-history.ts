@@ -1,3 +1,4 @@
+import { carriesHandleNote } from '../blocks/compressed-part.ts';
 import { withJsonNote } from './compressed-json.ts';
 
 /** The line that introduces a compressed span, so the model reads it as earlier history. */
@@ -17,8 +18,11 @@ export const COMPRESSED_TOOL_RESULT_HEADER = 'Tool result (compressed):';
 /**
  * The text of a tool result compressed in place: the same wording in every integration.
  * A JSON result stays JSON, the header a `"$compressed"` member inside it (compressed-json.ts).
+ * A block mode part goes as it is: its handle note already says it was compressed, and a
+ * header too would be read again on every later call (8 tokens a result).
  */
 export function compressedToolResultText(compressedText: string): string {
+  if (carriesHandleNote(compressedText)) return compressedText;
   return (
     withJsonNote(compressedText, COMPRESSED_TOOL_RESULT_HEADER.replace(/:$/, '')) ??
     `${COMPRESSED_TOOL_RESULT_HEADER}\n\n${compressedText}`

@@ -31,7 +31,7 @@ describe('the note on a compressed JSON document', () => {
   it('carries the handle of a block part inside the JSON', () => {
     const text = compressedPartText('{"id":7}', 'cx0123456789ab');
     expect(JSON.parse(text)).toEqual({
-      $compressed: 'compressed; the original: ctxopt_retrieve {"handle":"cx0123456789ab"}',
+      $compressed: 'compressed: ctxopt_retrieve {"handle":"cx0123456789ab"}',
       id: 7,
     });
   });
@@ -41,7 +41,18 @@ describe('the note on a compressed JSON document', () => {
       'Tool result (compressed):\n\n{"a":1} and more',
     );
     expect(compressedPartText('Plain text.', 'cx0123456789ab')).toBe(
-      'Plain text.\n[compressed; the original: ctxopt_retrieve {"handle":"cx0123456789ab"}]',
+      'Plain text.\n[compressed: ctxopt_retrieve {"handle":"cx0123456789ab"}]',
     );
+  });
+
+  it('adds no header to a block part, whose handle note says it was compressed', () => {
+    const handle = `cx${'0a'.repeat(16)}`;
+    for (const compressed of ['order 1 | pending\norder 2 | shipped', '[{"id":7},{"id":8}]']) {
+      const part = compressedPartText(compressed, handle);
+      expect(compressedToolResultText(part)).toBe(part);
+    }
+    // A text that only mentions the tool still gets its header.
+    const mention = 'Call ctxopt_retrieve {"handle":"cx1"} for more.';
+    expect(compressedToolResultText(mention)).toBe(`Tool result (compressed):\n\n${mention}`);
   });
 });

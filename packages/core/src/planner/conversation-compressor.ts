@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { runBlockCompression } from '../blocks/block-compression-run.ts';
 import { conversationEnd } from '../blocks/cache-breakpoints.ts';
 import { conversationIdOf } from '../blocks/conversation-id.ts';
+import { conversationKey, RetrieveToolOffers } from '../blocks/retrieve-tool-offer.ts';
 import type { ContextOptimizer } from '../context-optimizer.ts';
 import { APIUserAbortError } from '../errors.ts';
 import { blockModeEngages, marksCacheWithoutBlocks } from '../policy/compression-policy.ts';
@@ -64,6 +64,8 @@ export class ConversationCompressor {
   readonly storeScope: StoreScope;
   /** Shadow evaluation and `observe`, per instance: agreement figures and adapted levels live here. */
   readonly shadow: ShadowEvaluator;
+  /** When `ctxopt_retrieve` is offered: once a prompt holds a handle, for the rest of its conversation. */
+  readonly retrieveTool = new RetrieveToolOffers();
   /** Per conversation (keyed by its first messages): the cached input tokens its last call reported. */
   readonly #cachedTokens = new Map<string, number>();
 
@@ -268,12 +270,6 @@ export class ConversationCompressor {
     }
     return run;
   }
-}
-
-/** A conversation's identity for the cost gate: its first two messages, which never change. */
-function conversationKey(messages: readonly PlannerMessage[]): string {
-  const head = messages.slice(0, 2).map((message) => `${message.role}\u0000${message.text}`);
-  return createHash('sha256').update(head.join('\u0001')).digest('hex');
 }
 
 interface SpanOutcome {

@@ -473,6 +473,19 @@ export const BLOCK_TEXT_MIN_TOKENS = 250;
 export const BLOCK_TEXT_LEVEL: CompressionLevel = 'standard';
 
 /**
+ * Estimated tokens of its compression a closed tool result shows in the prompt (its first
+ * whole units: two records, sentences or JSON elements of the bench's lookups); the recall
+ * and `ctxopt_retrieve` bring back the rest. Every token a closed block shows is written
+ * once and read again on every later call, so under automatic prefix caching, where each
+ * fresh result is written at 1.25x, the history decides the cost. Chosen on
+ * `bench conversation-cost`'s 30-turn record conversation through LangChain under automatic
+ * caching at Anthropic's prices: the service's `ultra` compression whole (four records) cost
+ * 0.486x of caching alone, two records 0.448x, late recall 100% either way; held out: the
+ * 100-turn conversations and lookups of 20 and 80 records.
+ */
+export const BLOCK_RESULT_TOKENS = 72;
+
+/**
  * Block mode's level for tool results: blocks are read again on every later call and recall
  * brings back what a question names, so they are compressed hard unless the policy sets
  * `level` or `mode`.
