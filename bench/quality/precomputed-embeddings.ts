@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { cosine } from '../../packages/local/src/emulator/message-similarity.ts';
 
 /**
  * Sentence embeddings computed ahead of a quality run (use-lite-embeddings.mjs writes
@@ -15,18 +16,6 @@ export function loadEmbeddings(folder: string): Map<string, Float32Array> {
   return new Map(
     texts.map((text, at) => [text, vectors.subarray(at * size, (at + 1) * size)] as const),
   );
-}
-
-function cosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  let normA = 0;
-  let normB = 0;
-  for (let at = 0; at < a.length; at++) {
-    dot += a[at]! * b[at]!;
-    normA += a[at]! * a[at]!;
-    normB += b[at]! * b[at]!;
-  }
-  return normA > 0 && normB > 0 ? dot / Math.sqrt(normA * normB) : 0;
 }
 
 /** The engine option for a conversation with a query, as `LocalContextOptimizer`'s `embed` makes it. */

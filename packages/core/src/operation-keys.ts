@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { generateIdempotencyKey } from './internal/idempotency-key.ts';
 import { isRetryableError } from './is-retryable-error.ts';
+import { setNewest } from './newest-entries.ts';
 
 /** How long the key of a failed attempt waits for the retry that continues it. */
 const RETRY_WINDOW_MS = 5 * 60_000;
@@ -77,11 +78,7 @@ export class OperationKeys {
   }
 
   #putWaiting(digest: string, key: string): void {
-    this.#waiting.delete(digest);
-    this.#waiting.set(digest, { key, expires: this.#now() + RETRY_WINDOW_MS });
-    if (this.#waiting.size > MAX_WAITING) {
-      this.#waiting.delete(this.#waiting.keys().next().value as string);
-    }
+    setNewest(this.#waiting, digest, { key, expires: this.#now() + RETRY_WINDOW_MS }, MAX_WAITING);
   }
 }
 

@@ -1,4 +1,5 @@
 import type { ContextOptimizer, RequestOptions } from '../context-optimizer.ts';
+import { setNewest } from '../newest-entries.ts';
 import { keepsJsonShape } from '../planner/compressed-json.ts';
 import { traceCompression } from '../planner/compression-tracing.ts';
 import { Deadline } from '../planner/deadline.ts';
@@ -418,8 +419,6 @@ function recentlyWritten(store: GuardedStore, key: string, ttlSeconds: number): 
   const now = Date.now();
   const at = written.get(key);
   if (at !== undefined && now - at < (ttlSeconds * 1000) / 2) return true;
-  written.delete(key);
-  written.set(key, now);
-  if (written.size > 10_000) written.delete(written.keys().next().value!);
+  setNewest(written, key, now, 10_000);
   return false;
 }

@@ -1,6 +1,7 @@
-import { createHash } from 'node:crypto';
+import { setNewest } from '../newest-entries.ts';
 import type { PlannerMessage } from '../planner/conversation.ts';
 import { RETRIEVE_TOOL_NAME } from './compressed-part.ts';
+import { conversationKey, REMEMBERED_CONVERSATIONS } from './conversation-id.ts';
 
 /**
  * A handle line as `compressedPartText` prints it: in plain text, or inside a JSON part
@@ -25,15 +26,6 @@ export function usesRetrieveTool(messages: readonly PlannerMessage[]): boolean {
       (message.toolResults ?? []).some((result) => result.toolName === RETRIEVE_TOOL_NAME),
   );
 }
-
-/** A conversation's identity: its first two messages, which compression never changes. */
-export function conversationKey(messages: readonly PlannerMessage[]): string {
-  const head = messages.slice(0, 2).map((message) => `${message.role}\u0000${message.text}`);
-  return createHash('sha256').update(head.join('\u0001')).digest('hex');
-}
-
-/** Conversations remembered as offered the tool; the oldest is forgotten past this many. */
-const REMEMBERED_CONVERSATIONS = 1_000;
 
 /**
  * When `ctxopt_retrieve` is offered to the model, the same rule in both integrations.
@@ -62,9 +54,7 @@ export class RetrieveToolOffers {
     if (this.#offered.has(key)) return true;
     if (!(holdsHandle(sent) || usesRetrieveTool(sent) || usesRetrieveTool(conversation)))
       return false;
-    this.#offered.set(key, true);
-    if (this.#offered.size > REMEMBERED_CONVERSATIONS)
-      this.#offered.delete(this.#offered.keys().next().value!);
+    setNewest(this.#offered, key, true, REMEMBERED_CONVERSATIONS);
     return true;
   }
 }

@@ -1,3 +1,4 @@
+import { setNewest } from '../newest-entries.ts';
 import type { CompressParams, CompressResponse } from '../schemas.ts';
 
 /**
@@ -34,11 +35,7 @@ export class CompressionCache {
 
   set(key: string | undefined, response: CompressResponse): void {
     if (key === undefined) return;
-    this.#entries.delete(key);
-    this.#entries.set(key, response);
-    if (this.#entries.size > this.#size) {
-      this.#entries.delete(this.#entries.keys().next().value!);
-    }
+    setNewest(this.#entries, key, response, this.#size);
   }
 
   /**

@@ -1,9 +1,14 @@
 import { runBlockCompression } from '../blocks/block-compression-run.ts';
 import { conversationEnd } from '../blocks/cache-breakpoints.ts';
-import { conversationIdOf } from '../blocks/conversation-id.ts';
-import { conversationKey, RetrieveToolOffers } from '../blocks/retrieve-tool-offer.ts';
+import {
+  conversationIdOf,
+  conversationKey,
+  REMEMBERED_CONVERSATIONS,
+} from '../blocks/conversation-id.ts';
+import { RetrieveToolOffers } from '../blocks/retrieve-tool-offer.ts';
 import type { ContextOptimizer } from '../context-optimizer.ts';
 import { APIUserAbortError } from '../errors.ts';
+import { setNewest } from '../newest-entries.ts';
 import { blockModeEngages, marksCacheWithoutBlocks } from '../policy/compression-policy.ts';
 import type { CompressResponse } from '../schemas.ts';
 import { blockPolicyAtLevels, type LevelFor, planAtLevels } from '../shadow/adapted-levels.ts';
@@ -113,12 +118,12 @@ export class ConversationCompressor {
     for (const message of sent) counted += this.tokens.raw(message.text);
     this.tokens.observe(counted, reportedInputTokens);
     if (cacheReadTokens !== undefined && sent.length > 0) {
-      const key = conversationKey(sent);
-      this.#cachedTokens.delete(key);
-      this.#cachedTokens.set(key, cacheReadTokens);
-      if (this.#cachedTokens.size > 1_000) {
-        this.#cachedTokens.delete(this.#cachedTokens.keys().next().value!);
-      }
+      setNewest(
+        this.#cachedTokens,
+        conversationKey(sent),
+        cacheReadTokens,
+        REMEMBERED_CONVERSATIONS,
+      );
     }
   }
 

@@ -1,3 +1,4 @@
+import { setNewest } from '../newest-entries.ts';
 import type { CompressionStore } from './compression-store.ts';
 
 export interface MemoryCompressionStoreOptions {
@@ -45,12 +46,13 @@ export class MemoryCompressionStore implements CompressionStore {
   }
 
   async set(key: string, value: string, ttlSeconds: number): Promise<void> {
-    this.#entries.delete(key);
-    this.#entries.set(key, { value, expiresAt: this.#now() + ttlSeconds * 1000 });
+    setNewest(
+      this.#entries,
+      key,
+      { value, expiresAt: this.#now() + ttlSeconds * 1000 },
+      this.#maxEntries,
+    );
     this.#claims.delete(key);
-    while (this.#entries.size > this.#maxEntries) {
-      this.#entries.delete(this.#entries.keys().next().value!);
-    }
   }
 
   async claim(key: string, ttlSeconds: number): Promise<boolean> {

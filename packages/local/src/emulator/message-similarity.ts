@@ -18,7 +18,8 @@ export function checkEmbedOption(embed: unknown): Embed | undefined {
   return embed as Embed;
 }
 
-function cosine(a: readonly number[], b: readonly number[]): number {
+/** The cosine of two vectors of the same length; 0 when either is all zeros. */
+export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let dot = 0;
   let normA = 0;
   let normB = 0;
