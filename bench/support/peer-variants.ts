@@ -160,50 +160,9 @@ export const peerVariants: PeerVariant[] = [
         questions,
       ),
   },
-  {
-    framework: 'langchain',
-    name: 'summarizationMiddleware (documented example, stand-in summarizer)',
-    run: (conversation, questions) => {
-      const summarizer = new StandInSummarizer();
-      return runLangChainConversation(
-        {
-          ...caching,
-          // The trigger and keep of the middleware's documented example; it has no default trigger.
-          peerMiddleware: () => [
-            summarizationMiddleware({
-              model: summarizer as never,
-              trigger: { tokens: 4000, messages: 10 },
-              keep: { messages: 20 },
-            }),
-          ],
-          sideCalls: () => summarizer.calls,
-        },
-        conversation,
-        questions,
-      );
-    },
-  },
-  {
-    framework: 'langchain',
-    name: 'summarizationMiddleware (30k trigger, stand-in summarizer)',
-    run: (conversation, questions) => {
-      const summarizer = new StandInSummarizer();
-      return runLangChainConversation(
-        {
-          ...caching,
-          peerMiddleware: () => [
-            summarizationMiddleware({
-              model: summarizer as never,
-              trigger: { tokens: TUNED_TRIGGER_TOKENS },
-            }),
-          ],
-          sideCalls: () => summarizer.calls,
-        },
-        conversation,
-        questions,
-      );
-    },
-  },
+  // The trigger and keep of the middleware's documented example; it has no default trigger.
+  summarizationVariant('documented example', { tokens: 4000, messages: 10 }, { messages: 20 }),
+  summarizationVariant('30k trigger', { tokens: TUNED_TRIGGER_TOKENS }),
   {
     framework: 'langchain',
     name: 'ctxopt (defaults)',
@@ -215,3 +174,36 @@ export const peerVariants: PeerVariant[] = [
       ),
   },
 ];
+
+/**
+ * LangChain's `summarizationMiddleware` with `trigger` (and `keep`, when given), its
+ * summaries written by a fresh stand-in summarizer whose calls count as side calls.
+ */
+function summarizationVariant(
+  setting: string,
+  trigger: { tokens: number; messages?: number },
+  keep?: { messages: number },
+): PeerVariant {
+  return {
+    framework: 'langchain',
+    name: `summarizationMiddleware (${setting}, stand-in summarizer)`,
+    run: (conversation, questions) => {
+      const summarizer = new StandInSummarizer();
+      return runLangChainConversation(
+        {
+          ...caching,
+          peerMiddleware: () => [
+            summarizationMiddleware({
+              model: summarizer as never,
+              trigger,
+              ...(keep ? { keep } : {}),
+            }),
+          ],
+          sideCalls: () => summarizer.calls,
+        },
+        conversation,
+        questions,
+      );
+    },
+  };
+}
