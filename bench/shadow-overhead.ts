@@ -144,13 +144,7 @@ function aiSdkFramework(
   ) as Record<VariantName, Call>;
   return {
     calls,
-    shadowed: () =>
-      Object.fromEntries(
-        VARIANTS.map((variant) => [variant, middlewares[variant].shadow.summary().shadowed]),
-      ) as Record<VariantName, number>,
-    settled: async () => {
-      for (const variant of VARIANTS) await middlewares[variant].shadow.settled();
-    },
+    ...shadowControls(middlewares),
   };
 }
 
@@ -189,13 +183,7 @@ function langChainFramework(
   ) as Record<VariantName, Call>;
   return {
     calls,
-    shadowed: () =>
-      Object.fromEntries(
-        VARIANTS.map((variant) => [variant, middlewares[variant].shadow.summary().shadowed]),
-      ) as Record<VariantName, number>,
-    settled: async () => {
-      for (const variant of VARIANTS) await middlewares[variant].shadow.settled();
-    },
+    ...shadowControls(middlewares),
   };
 }
 
@@ -599,4 +587,22 @@ export async function run(options: Partial<SuiteOptions> = {}): Promise<BenchTab
 if (import.meta.main) {
   const { printTables } = await import('./support/table.ts');
   printTables(await run({ scale: Number(process.env.CTXOPT_BENCH_SCALE ?? 1) }));
+}
+
+/** The shadow figures and the wait for background shadow calls, of each variant's middleware. */
+function shadowControls(
+  middlewares: Record<
+    VariantName,
+    { shadow: { summary(): { shadowed: number }; settled(): Promise<void> } }
+  >,
+): Pick<Framework, 'shadowed' | 'settled'> {
+  return {
+    shadowed: () =>
+      Object.fromEntries(
+        VARIANTS.map((variant) => [variant, middlewares[variant].shadow.summary().shadowed]),
+      ) as Record<VariantName, number>,
+    settled: async () => {
+      for (const variant of VARIANTS) await middlewares[variant].shadow.settled();
+    },
+  };
 }
