@@ -1,8 +1,8 @@
 // The list of vitest projects. vitest 5 no longer reads this file by itself:
 // vitest.config.ts imports it into `test.projects`.
 //
-// Three layers, chosen with CTXOPT_TEST_LAYERS (a comma-separated list; `source` when unset,
-// `pnpm test` runs all three after a build):
+// Four layers, chosen with CTXOPT_TEST_LAYERS (a comma-separated list; `source` when unset,
+// `pnpm test` runs all four after a build):
 // - `source`: every suite against the TypeScript sources, through the `@ctxopt/source`
 //   export condition, so no build is needed while working;
 // - `dist`: the suites whose file name ends `.dist.test.ts`, against the built packages as
@@ -11,7 +11,13 @@
 //   app. Everything a suite reaches through a package name is the shipped code; what it
 //   imports by relative path is still the source;
 // - `packed`: test/packed, the tarballs `pnpm pack` makes, installed with npm into a
-//   project outside the workspace.
+//   project outside the workspace;
+// - `timing`: the suites whose file name ends `.timing.test.ts`, against the sources, one file
+//   at a time after every other layer has finished. Each compares times (a first call with the
+//   next ones, sampled calls with unsampled ones, a large input with a small one) or event-loop
+//   pauses measured in the same run, and a test file busy on the other core moves those
+//   figures: the first-call ratio measured 1.45x and 1.80x alone, 2.05x and 2.2x beside
+//   another worker (bench/cold-start.ts). Alone, they hold the bounds their goals name.
 import { existsSync, globSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +29,7 @@ const layers = new Set(
     .map((layer) => layer.trim())
     .filter(Boolean),
 );
-const knownLayers = ['source', 'dist', 'packed'];
+const knownLayers = ['source', 'dist', 'packed', 'timing'];
 for (const layer of layers) {
   if (!knownLayers.includes(layer)) {
     throw new Error(
@@ -51,6 +57,7 @@ const defaultInclude = ['src/**/*.test.ts', 'test/**/*.test.ts'];
 const distInclude = ['src/**/*.dist.test.ts', 'test/**/*.dist.test.ts'];
 const distIncludeOf: Record<string, string[]> = { reliability: ['**/*.dist.test.ts'] };
 const defaultExclude = ['**/*.int.test.ts', '**/node_modules/**'];
+const timingSuites = '**/*.timing.test.ts';
 
 const folders = {
   core: './packages/core',
@@ -104,9 +111,33 @@ function sourceProject(name: string, directory: string) {
       name,
       root: root(directory),
       include: includeOf[name] ?? defaultInclude,
-      exclude: defaultExclude,
+      exclude: [...defaultExclude, timingSuites],
       environment: 'node',
       isolate: !sharedModules.has(name),
+      unstubEnvs: true,
+      testTimeout,
+      hookTimeout,
+      expect,
+      setupFiles,
+    },
+  });
+}
+
+// The timing suites of every folder, as one project: one file at a time (`maxWorkers: 1`),
+// in a group after the others (`groupOrder: 1`), so nothing else runs beside them.
+function timingProject() {
+  return defineProject({
+    resolve: { conditions: sourceConditions },
+    ssr: { resolve: { conditions: sourceConditions, externalConditions: sourceConditions } },
+    test: {
+      name: 'timing',
+      root: root('.'),
+      include: Object.values(folders).map((directory) => `${directory.slice(2)}/${timingSuites}`),
+      exclude: defaultExclude,
+      environment: 'node',
+      isolate: false,
+      maxWorkers: 1,
+      sequence: { groupOrder: 1 },
       unstubEnvs: true,
       testTimeout,
       hookTimeout,
@@ -202,4 +233,5 @@ export const projects = [
         }),
       ]
     : []),
+  ...(layers.has('timing') ? [timingProject()] : []),
 ];

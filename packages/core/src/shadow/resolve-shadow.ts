@@ -27,7 +27,7 @@ export const DEFAULT_SHADOW = {
   inputTokensPerHour: 1_000_000,
   concurrency: 2,
   // Past the 5 ms a createAgent run took at the median after its model call, with room for
-  // a loaded machine (shadow-evaluation.test.ts in @ctxopt/langchain measures it).
+  // a loaded machine (shadow-evaluation.timing.test.ts in @ctxopt/langchain measures it).
   delayMs: 50,
 } as const;
 

@@ -154,14 +154,14 @@ function firstLargeBroken(firstLarge: Pause, steadyLarge: number[]): boolean {
 }
 
 /**
- * The goal is 2x, and bench/cold-start.ts shows it alone on the machine (median of five
- * fresh processes: 1.45x through LocalContextOptimizer, 1.80x through the emulator). In
- * the suite, with its other worker busy on the second core, the compiler's background
- * thread optimizes later and the steady calls' CPU varies by 2x (28 to 65 ms): there the
- * first call measured 2.05x and 2.2x three times over. 2.5x still fails a worker warmed on
- * one repeated paragraph (2.5 to 3.5x) and a tokenizer loaded on the first request (4.7x).
+ * The goal, 2x. bench/cold-start.ts measures 1.45x through LocalContextOptimizer and 1.80x
+ * through the emulator (median of five fresh processes), and this suite runs in the timing
+ * layer, alone on the machine: beside another test worker, the compiler's background thread
+ * optimized later, the steady calls' CPU varied by 2x (28 to 65 ms), and the first call
+ * measured 2.05x and 2.2x. A worker warmed on one repeated paragraph measures 2.5 to 3.5x,
+ * a tokenizer loaded on the first request 4.7x.
  */
-const FIRST_LARGE_BOUND = 2.5;
+const FIRST_LARGE_BOUND = 2;
 
 /**
  * What the figures break: first calls near steady ones, the loop free. Costs are compared
@@ -214,7 +214,7 @@ describe('a fresh emulator', () => {
 });
 
 describe('a fresh LocalContextOptimizer', () => {
-  it('answers its first large call within 2.5 times the CPU of the next ones (2x alone on the machine, bench/cold-start.ts)', async () => {
+  it('answers its first large call within twice the CPU of the next ones', async () => {
     const figures = await measured(OPTIMIZER_BODY, optimizerBroken);
     expect(optimizerBroken(figures), JSON.stringify(figures)).toEqual([]);
   }, 200_000);
