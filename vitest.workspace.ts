@@ -93,27 +93,26 @@ const setupFiles = [root('./test/support/fast-check-seed.ts')];
 // test, nock's included (left on `http`, it held a streamed request body back until its
 // end, and the emulator's 408 and 413 deadlines in emulator/body-limits.test.ts went
 // unmet), env stubs by `unstubEnvs`.
-const sharedModules = new Set([
-  'core',
-  'local',
-  'langchain',
-  'ai-sdk',
-  'examples',
-  'bench',
-  'reliability',
-]);
+//
+// The source layer is one project over every folder, not one a folder: vitest runs projects
+// one after another and gives each its own workers, so seven projects meant seven rounds of
+// starting workers and importing the engine, LangChain and the AI SDK, and a tail at the end
+// of each. One project lets a worker run any folder's file with what it has loaded, longest
+// files first across the whole layer. Pick a folder by its path: `vitest run packages/core`.
+const sourceInclude = (directory: string, name: string) =>
+  (includeOf[name] ?? defaultInclude).map((pattern) => `${directory.slice(2)}/${pattern}`);
 
-function sourceProject(name: string, directory: string) {
+function sourceProject(folders: [string, string][]) {
   return defineProject({
     resolve: { conditions: sourceConditions },
     ssr: { resolve: { conditions: sourceConditions, externalConditions: sourceConditions } },
     test: {
-      name,
-      root: root(directory),
-      include: includeOf[name] ?? defaultInclude,
+      name: 'source',
+      root: root('.'),
+      include: folders.flatMap(([name, directory]) => sourceInclude(directory, name)),
       exclude: [...defaultExclude, timingSuites],
       environment: 'node',
-      isolate: !sharedModules.has(name),
+      isolate: false,
       unstubEnvs: true,
       testTimeout,
       hookTimeout,
@@ -132,7 +131,7 @@ function timingProject() {
     test: {
       name: 'timing',
       root: root('.'),
-      include: Object.values(folders).map((directory) => `${directory.slice(2)}/${timingSuites}`),
+      include: present.map(([, directory]) => `${directory.slice(2)}/${timingSuites}`),
       exclude: defaultExclude,
       environment: 'node',
       isolate: false,
@@ -170,7 +169,7 @@ function distProject(name: string, directory: string, format: 'esm' | 'cjs') {
       include: distIncludeOf[name] ?? distInclude,
       exclude: defaultExclude,
       environment: 'node',
-      // Shared as in the source layer (see `sharedModules`): the built packages are loaded
+      // Shared as in the source layer (see `sourceProject`): the built packages are loaded
       // once per worker, not once per file.
       isolate: false,
       unstubEnvs: true,
@@ -201,7 +200,7 @@ function hasDistSuites([name, directory]: [string, string]): boolean {
 
 export const projects = [
   ...(layers.has('source')
-    ? present.map(([name, directory]) => sourceProject(name, directory))
+    ? [sourceProject(present)]
     : []),
   ...(layers.has('dist')
     ? present

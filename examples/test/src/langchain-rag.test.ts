@@ -3,6 +3,7 @@ import { demoQuestions } from '@ctxopt-examples/corpus';
 import { main } from '@ctxopt-examples/langchain-rag';
 import nock from 'nock';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isolateNetwork } from '../../../test/support/isolated-network.ts';
 import { listeningServers } from './closed.ts';
 import { match, parseCount, printedReduction } from './printed-figures.ts';
 
@@ -117,14 +118,13 @@ describe('the LangChain RAG example', { timeout: 30_000 }, () => {
     }
   });
   describe('with OPENAI_API_KEY set', () => {
+    let undoIsolation: (() => void) | undefined;
     afterEach(() => {
-      nock.cleanAll();
-      nock.enableNetConnect();
+      undoIsolation?.();
     });
 
     it('has the emulator answer through OpenAI, and prints what the provider said', async () => {
-      nock.disableNetConnect();
-      nock.enableNetConnect('127.0.0.1');
+      undoIsolation = isolateNetwork();
       const received: { model: string; messages: { role: string; content: string }[] }[] = [];
       const openai = nock('https://api.openai.com', {
         reqheaders: { authorization: 'Bearer sk-test-key' },

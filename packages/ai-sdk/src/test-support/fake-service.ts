@@ -1,4 +1,5 @@
 import nock from 'nock';
+import { isolateNetwork as isolateEveryRequest } from '../../../../test/support/isolated-network.ts';
 import './quiet-warnings.ts';
 
 /** The base address the tests talk to through nock; nothing leaves the machine. */
@@ -44,14 +45,8 @@ export function fakeService(path: '/v1/compress' | '/v1/generate', replies: Repl
   return { requests, done: () => scopes.every((scope) => scope.isDone()) };
 }
 
-/** Every test starts with no interceptors and no way out to the network. */
-export function isolateNetwork(): () => void {
-  nock.disableNetConnect();
-  return () => {
-    nock.cleanAll();
-    nock.enableNetConnect();
-  };
-}
+/** No interceptors left over and no way out to the network; returns the cleanup. */
+export const isolateNetwork = () => isolateEveryRequest('nothing');
 
 /** The request figures both endpoints report in the replies below. */
 const requestUsage = {

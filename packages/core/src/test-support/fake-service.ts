@@ -1,5 +1,4 @@
 import nock from 'nock';
-import { afterEach, beforeEach } from 'vitest';
 
 /** The base address the client tests talk to; nock answers it, nothing leaves the machine. */
 export const BASE_URL = 'https://ctxopt.test';
@@ -91,14 +90,4 @@ export function errorBody(code: string, message: string, requestId = 'req_error_
   return { success: false, requestId, error: { code, message } };
 }
 
-/** Every test of the calling file starts with no interceptors and no way out but loopback. */
-export function useIsolatedNetwork() {
-  beforeEach(() => {
-    nock.disableNetConnect();
-    nock.enableNetConnect(/^127\.0\.0\.1(:\d+)?$/);
-  });
-  afterEach(() => {
-    nock.cleanAll();
-    nock.enableNetConnect();
-  });
-}
+export { useIsolatedNetwork } from '../../../../test/support/isolated-network.ts';

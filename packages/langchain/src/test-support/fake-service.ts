@@ -1,5 +1,6 @@
 import type { CompressResponse, GenerateResponse } from '@ctxopt/core';
 import nock from 'nock';
+import { isolateNetwork as isolateEveryRequest } from '../../../../test/support/isolated-network.ts';
 
 /** The base address the nock tests talk to; nothing leaves the machine. */
 export const BASE_URL = 'https://ctxopt.test';
@@ -88,13 +89,7 @@ export function errorBody(code: string, message: string, requestId = 'req_error_
 }
 
 /** No interceptors left over and no way out to the network; returns the cleanup. */
-export function isolateNetwork() {
-  nock.disableNetConnect();
-  return () => {
-    nock.cleanAll();
-    nock.enableNetConnect();
-  };
-}
+export const isolateNetwork = () => isolateEveryRequest('nothing');
 
 /** Client options for a test against the fake service. */
 export const clientOptions = { apiKey: API_KEY, baseURL: BASE_URL, maxRetries: 0 } as const;

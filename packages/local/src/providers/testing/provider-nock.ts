@@ -1,4 +1,5 @@
 import nock from 'nock';
+import { isolateNetwork as isolateEveryRequest } from '../../../../../test/support/isolated-network.ts';
 
 /** A request a provider adapter really sent, as nock received it. */
 export interface SentRequest {
@@ -27,20 +28,5 @@ export function provideOnce(origin: string, path: string, status: number, body: 
   return { sent, done: () => scope.isDone() };
 }
 
-/**
- * No request may leave the machine but to loopback; returns the undo for `afterEach`.
- * The undo also takes nock's interceptor off `http` (importing nock puts it on): the
- * local suites share modules within a worker, and a request that passes through the
- * interceptor sends its body only when it ends, so a later file's stalled or streamed
- * body (emulator/body-limits.test.ts) never reached its server.
- */
-export function isolateNetwork(): () => void {
-  if (!nock.isActive()) nock.activate();
-  nock.disableNetConnect();
-  nock.enableNetConnect(/^127\.0\.0\.1(:\d+)?$/);
-  return () => {
-    nock.cleanAll();
-    nock.enableNetConnect();
-    nock.restore();
-  };
-}
+/** No request may leave the machine but to loopback; returns the undo for `afterEach`. */
+export const isolateNetwork = () => isolateEveryRequest('loopback');
