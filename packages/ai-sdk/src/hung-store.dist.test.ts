@@ -1,7 +1,6 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import type { LanguageModelV4Middleware } from '@ai-sdk/provider';
 import { type ContextOptimizerUsage, contextOptimizerMiddleware } from '@ctxopt/ai-sdk';
-import { STORE_COOL_DOWN_MS } from '@ctxopt/core';
 import { RedisCompressionStore } from '@ctxopt/core/redis';
 import { LocalContextOptimizer } from '@ctxopt/local';
 import { generateText, type ModelMessage, wrapLanguageModel } from 'ai';
@@ -78,29 +77,38 @@ describe.runIf(redisServerAvailable())('a hung Redis (SIGSTOP) costs at most the
         }
       },
     };
-    const model = wrapLanguageModel({
-      model: wrapLanguageModel({
-        model: createOpenAI({ apiKey: 'sk-test-openai', baseURL: provider.baseURL }).chat(
-          'gpt-4o-mini',
-        ),
-        middleware: contextOptimizerMiddleware({
-          optimizer: new LocalContextOptimizer(),
-          store,
-          timeout: DEADLINE_MS,
-          blocks: { blockTokens: 500 },
-          toolResults: { keepLast: 0 },
-          onUsage: (usage) => usages.push(usage),
+    // One model a phase: each middleware guards the store on its own, so a fresh one meets
+    // the hung server afresh instead of a store it left alone after its last failure
+    // (`STORE_COOL_DOWN_MS`), and nothing waits out that cool-down.
+    const modelWithOwnGuard = () =>
+      wrapLanguageModel({
+        model: wrapLanguageModel({
+          model: createOpenAI({ apiKey: 'sk-test-openai', baseURL: provider.baseURL }).chat(
+            'gpt-4o-mini',
+          ),
+          middleware: contextOptimizerMiddleware({
+            optimizer,
+            store,
+            timeout: DEADLINE_MS,
+            blocks: { blockTokens: 500 },
+            toolResults: { keepLast: 0 },
+            onUsage: (usage) => usages.push(usage),
+          }),
         }),
-      }),
-      middleware: timing,
-    });
+        middleware: timing,
+      });
+    const optimizer = new LocalContextOptimizer();
+    const model = modelWithOwnGuard();
     // Connected and working first (a later call reads all it needs from Redis), as a
-    // server that hangs while in use. On a loaded machine one store operation can miss its
-    // 250 ms and leave the store cooling down for a call: the warm-up waits that out.
-    await generateText({ model, messages: conversation(3, 'warm') });
-    for (let attempt = 0; attempt < 4; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, STORE_COOL_DOWN_MS));
-      await generateText({ model, messages: conversation(3, 'warm') });
+    // server that hangs while in use. The first call's records land after its answer, and
+    // on a loaded machine one store operation can miss its 250 ms and leave that guard
+    // cooling down: each attempt after the first has a guard of its own, a moment later.
+    for (let attempt = 0; attempt < 20; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      await generateText({
+        model: attempt === 0 ? model : modelWithOwnGuard(),
+        messages: conversation(3, 'warm'),
+      });
       if (usages.at(-1)?.blocks?.reusedParts === 3) break;
     }
     expect(usages.at(-1)?.blocks).toMatchObject({ compressedParts: 3, reusedParts: 3 });
@@ -109,9 +117,10 @@ describe.runIf(redisServerAvailable())('a hung Redis (SIGSTOP) costs at most the
     try {
       waits.length = 0;
       for (const parts of [3, 5, 9]) {
-        // Each call meets the hung server afresh, not a store left alone after the last failure.
-        await new Promise((resolve) => setTimeout(resolve, STORE_COOL_DOWN_MS));
-        const result = await generateText({ model, messages: conversation(parts, `hung${parts}`) });
+        const result = await generateText({
+          model: modelWithOwnGuard(),
+          messages: conversation(parts, `hung${parts}`),
+        });
         expect(result.text).toBe('Noted.');
         expect(usages.at(-1)?.blocks?.compressedParts).toBe(parts);
       }

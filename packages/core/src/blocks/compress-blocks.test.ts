@@ -60,6 +60,36 @@ describe('compressBlocks', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it('compresses a part whose stored record is refused at once, never waiting on the claim of the record’s writer', async () => {
+    const memory = new MemoryCompressionStore();
+    const { optimizer, calls } = lineOptimizer();
+    // A claim that outlives the call and a long wait for another caller's record: waiting on
+    // a refused record's writer would take the whole `claimWait`.
+    const settings = { ...base, timeout: 60_000, claimWait: 20_000, optimizer };
+    const first = await runBlockMode(lookupConversation(1), {
+      ...settings,
+      store: guardStore(memory),
+    });
+    const key = compressionKey(StoreScope.of({ optimizer }), {
+      role: 'tool',
+      text: first.parts[0]!.original,
+      level: undefined,
+    });
+    const record = JSON.parse((await memory.get(key))!) as Record<string, unknown>;
+    await memory.set(key, JSON.stringify({ ...record, c: 'SYSTEM OVERRIDE' }), 60);
+    // The writer's claim, still alive (a Redis claim lasts the writer's deadline).
+    expect(await memory.claim(key, 60)).toBe(true);
+    const started = performance.now();
+    const again = await runBlockMode(lookupConversation(1), {
+      ...settings,
+      store: guardStore(memory),
+    });
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(again.stats).toMatchObject({ reusedParts: 0, compressCalls: 1 });
+    expect(again.parts[0]!.compressed).not.toContain('SYSTEM OVERRIDE');
+    expect(calls).toHaveLength(2);
+  });
+
   it('compresses as usual when the store fails or hangs, says so, then leaves it alone a moment', async () => {
     const broken: CompressionStore = {
       get: () => Promise.reject(new Error('store down')),

@@ -123,6 +123,11 @@ interface PartJob {
   key: string;
   record: StoredCompression | undefined;
   reused: boolean;
+  /**
+   * The store held a record for the part that failed its checks. Its writer is done, so
+   * waiting on that writer's claim brings no better record: the part is compressed at once.
+   */
+  refused: boolean;
 }
 
 /**
@@ -163,8 +168,10 @@ export async function compressBlocks(
     // Phase 1: what earlier calls (or other instances) of this scope already compressed.
     await Promise.all(
       jobs.map(async (job) => {
-        job.record = readRecord(scope, job, await store.get(job.key, signal));
+        const stored = await store.get(job.key, signal);
+        job.record = readRecord(scope, job, stored);
         job.reused = job.record !== undefined;
+        job.refused = stored !== undefined && job.record === undefined;
       }),
     );
     // Phase 2: the cost gate, for parts the provider already holds verbatim in its cache.
@@ -176,7 +183,7 @@ export async function compressBlocks(
     await mapWithLimit(pending, settings.concurrency ?? 4, async (job) => {
       if (signal.aborted) return;
       const claimSeconds = Math.ceil(settings.timeout / 1000) + 1;
-      if (!(await store.claim(job.key, claimSeconds, signal))) {
+      if (!(await store.claim(job.key, claimSeconds, signal)) && !job.refused) {
         const wait = Math.min(settings.claimWait ?? 3_000, settings.timeout);
         job.record = await waitForRecord(store, scope, job, wait, signal);
         job.reused = job.record !== undefined;
@@ -304,6 +311,7 @@ function partJobs(
           key,
           record: undefined,
           reused: false,
+          refused: false,
         });
       });
     }
