@@ -1,3 +1,4 @@
+import { APIUserAbortError } from '@ctxopt/core';
 import { describe, expect, it } from 'vitest';
 import {
   ANSWER,
@@ -97,6 +98,25 @@ describe('LocalContextOptimizer embed option', () => {
         /embed must resolve to vectors of finite numbers, all of one length: vector 3/,
       ),
     ]);
+  });
+
+  it('rejects with APIUserAbortError when the signal fires while the embedder runs', async () => {
+    const controller = new AbortController();
+    const optimizer = new LocalContextOptimizer({
+      embed: () => {
+        setTimeout(() => controller.abort(), 10);
+        return new Promise(() => {});
+      },
+    });
+    const started = performance.now();
+    const call = optimizer.compress(
+      { context: conversation(), query: QUESTION, level: 'standard' },
+      { signal: controller.signal },
+    );
+    await expect(call).rejects.toSatisfy((error) => APIUserAbortError.isInstance(error));
+    // Not after the default embedTimeoutMs of 30 s.
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(optimizer.ledger.usedTokens('local')).toBe(0);
   });
 
   it('refuses an embed option that is not a function, and a broken embedTimeoutMs or onEmbedError', () => {

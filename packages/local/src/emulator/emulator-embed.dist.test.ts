@@ -151,6 +151,30 @@ describe('startEmulator embed option', () => {
     }
   });
 
+  it('answers 503 shutting_down at once when closed while the embedder runs, not after embedTimeoutMs', async () => {
+    let embedding!: () => void;
+    const called = new Promise<void>((resolve) => {
+      embedding = resolve;
+    });
+    const emulator = await startEmulator({
+      embed: () => {
+        embedding();
+        return new Promise(() => {});
+      },
+    });
+    const body = { context: salaryConversation(), query: QUESTION, level: 'standard' };
+    const answer = send(emulator, { body });
+    await called;
+    const closing = performance.now();
+    await emulator.close();
+    // The default embedTimeoutMs is 30 s; close() gives running requests one second.
+    expect(performance.now() - closing).toBeLessThan(5_000);
+    const received = await answer;
+    expect(received.status).toBe(503);
+    expect(received.json.error.code).toBe('shutting_down');
+    expect(emulator.ledger.usedTokens(emulator.apiKey)).toBe(0);
+  });
+
   it('refuses to start with an embed that is not a function, naming it', async () => {
     await expect(startEmulator({ embed: 'text-embedding-3-small' as never })).rejects.toThrow(
       /embed must be a function \(texts: string\[\]\) => Promise<number\[\]\[\]>/,

@@ -1,4 +1,4 @@
-import type { CompressParams } from '@ctxopt/core';
+import { APIUserAbortError, type CompressParams } from '@ctxopt/core';
 import type { Embed, EmbedConfig } from './embed-settings.ts';
 
 /**
@@ -93,20 +93,26 @@ function embeddedTexts(params: CompressParams): string[] | undefined {
   return [query, ...params.context.map((message) => message.content)];
 }
 
+/** What the wait for an embedder rejects with when the call's signal fires: no embedder failure. */
+const ABORTED = Symbol('aborted');
+
 /**
  * `messageSimilarity` as every caller runs it, `startEmulator` and `LocalContextOptimizer`
  * alike: an embedder that throws, rejects, takes longer than its `timeoutMs` or answers
  * in the wrong shape is reported to `onError` and gives undefined, so the call is
  * compressed by words alone. The embedder is a help to the ranking, never a reason for a
- * request to fail. Never rejects.
+ * request to fail. Rejects only with `APIUserAbortError`, when `signal` fires (the caller
+ * gave up, the emulator is closing) while the embedder runs: nothing waits for it then.
  */
 export async function similarityOrWords(
   params: CompressParams,
   config: EmbedConfig,
+  signal?: AbortSignal,
 ): Promise<number[] | undefined> {
   if (!embeddedTexts(params)) return undefined;
   let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<never>((_, reject) => {
+  let onAbort: (() => void) | undefined;
+  const stopped = new Promise<never>((_, reject) => {
     timer = setTimeout(
       () =>
         reject(
@@ -116,10 +122,15 @@ export async function similarityOrWords(
         ),
       config.timeoutMs,
     );
+    if (!signal) return;
+    onAbort = () => reject(ABORTED);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
   });
   try {
-    return await Promise.race([messageSimilarity(params, config.embed), timedOut]);
+    return await Promise.race([messageSimilarity(params, config.embed), stopped]);
   } catch (error) {
+    if (error === ABORTED) throw new APIUserAbortError();
     try {
       config.onError?.(error);
     } catch {
@@ -128,5 +139,6 @@ export async function similarityOrWords(
     return undefined;
   } finally {
     clearTimeout(timer);
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
   }
 }

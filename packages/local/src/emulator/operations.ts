@@ -51,7 +51,9 @@ export interface OperationContext {
 }
 
 async function compressWith(params: CompressParams, context: OperationContext) {
-  const similarity = context.embed ? await similarityOrWords(params, context.embed) : undefined;
+  const similarity = context.embed
+    ? await similarityOrWords(params, context.embed, context.signal)
+    : undefined;
   const options: EngineOptions | undefined =
     context.explain || similarity
       ? {
