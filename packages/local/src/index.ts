@@ -3,6 +3,7 @@ import '@ctxopt/core/node-version-guard';
 
 /** Re-exported for the emulator's users; the value is the contract's, kept in core. */
 export { DEFAULT_MAX_OUTPUT_TOKENS } from '@ctxopt/core';
+export type { Embed, EmbedSettings } from './emulator/embed-settings.ts';
 export type { EmulatorOptions } from './emulator/emulator-options.ts';
 export {
   type FailOptions,

@@ -12,9 +12,13 @@ import {
   validateGenerateParams,
   validateIdempotencyKey,
 } from '@ctxopt/core';
+import {
+  checkEmbedSettings,
+  type EmbedConfig,
+  type EmbedSettings,
+} from './emulator/embed-settings.ts';
 import { sharedEngineRunner } from './emulator/engine-runner.ts';
 import { IdempotencyStore } from './emulator/idempotency-store.ts';
-import { checkEmbedOption, type Embed } from './emulator/message-similarity.ts';
 import { type OperationContext, runCompress, runGenerate } from './emulator/operations.ts';
 import { QuotaLedger } from './emulator/quota-ledger.ts';
 import { createRequestId } from './emulator/reply.ts';
@@ -25,7 +29,7 @@ import {
   type ProviderSettings,
 } from './providers/provider-registry.ts';
 
-export interface LocalContextOptimizerOptions extends ProviderSettings {
+export interface LocalContextOptimizerOptions extends ProviderSettings, EmbedSettings {
   /**
    * A monthly token quota to enforce (429 `quota_exceeded` once used up), for an app that
    * wants to budget its own use. The engine runs on the caller's machine, so by default
@@ -48,16 +52,6 @@ export interface LocalContextOptimizerOptions extends ProviderSettings {
    * collected when false. @default false
    */
   explain?: boolean;
-  /**
-   * An embedding function, `(texts: string[]) => Promise<number[][]>` (the AI SDK's
-   * `embedMany`, LangChain's `Embeddings.embedDocuments`), to score the messages of a
-   * conversation by meaning as well as by the words they share with the query: a message
-   * that answers "happy with her salary?" in other words ("I want to get more pay at my
-   * job") then competes for the budget. Called once per compression of a conversation
-   * with a query (the query, then every message's content), never otherwise; its errors
-   * reject the call. Nothing is embedded by default.
-   */
-  embed?: (texts: string[]) => Promise<number[][]>;
 }
 
 /** An answer of `LocalContextOptimizer`, with `compression.explanation` when `explain` is on. */
@@ -95,7 +89,7 @@ export class LocalContextOptimizer implements ContextOptimizer {
   readonly #providers: ProviderRegistry;
   readonly #results: IdempotencyStore<CompressResponse | GenerateResponse>;
   readonly #explain: boolean;
-  readonly #embed: Embed | undefined;
+  readonly #embed: EmbedConfig | undefined;
 
   constructor(options: LocalContextOptimizerOptions = {}) {
     const clock = options.now ?? (() => new Date());
@@ -105,7 +99,7 @@ export class LocalContextOptimizer implements ContextOptimizer {
     });
     this.#providers = createProviderRegistry(options);
     this.#explain = options.explain === true;
-    this.#embed = checkEmbedOption(options.embed);
+    this.#embed = checkEmbedSettings(options);
     this.#results = new IdempotencyStore({
       ttlMs: options.idempotencyTtlMs,
       maxEntries: options.idempotencyMaxEntries,

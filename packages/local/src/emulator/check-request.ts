@@ -9,6 +9,7 @@ import {
 } from '@ctxopt/core';
 import type { ProviderRegistry } from '../providers/provider-registry.ts';
 import type { Authentication } from './api-keys.ts';
+import type { EmbedConfig } from './embed-settings.ts';
 import type { EngineRunner } from './engine-runner.ts';
 import { codeForRule } from './error-codes.ts';
 import type { IdempotencyStore } from './idempotency-store.ts';
@@ -29,6 +30,8 @@ export interface EmulatorState {
   requestTimeoutMs: number;
   /** Aborted when the emulator closes: provider calls stop, delays end. */
   closing: AbortSignal;
+  /** The embedder of conversations with a query (`embed` option), when one was given. */
+  embed?: EmbedConfig;
   onError?: (error: unknown) => void;
 }
 

@@ -1,8 +1,13 @@
 import type { ProviderSettings } from '../providers/provider-registry.ts';
+import type { EmbedSettings } from './embed-settings.ts';
 import type { RequestRecord } from './request-record.ts';
 
-/** Options of `startEmulator`. Every one has a default; `startEmulator()` just works. */
-export interface EmulatorOptions extends ProviderSettings {
+/**
+ * Options of `startEmulator`. Every one has a default; `startEmulator()` just works.
+ * `embed` (with `embedTimeoutMs`, `onEmbedError`) scores a conversation's messages by
+ * meaning for /v1/compress and /v1/generate as it does for `LocalContextOptimizer`.
+ */
+export interface EmulatorOptions extends ProviderSettings, EmbedSettings {
   /** Port to listen on; 0 picks a free port. @default 0 */
   port?: number;
   /** Interface to listen on. Keep it on loopback unless you mean to share the emulator. @default '127.0.0.1' */

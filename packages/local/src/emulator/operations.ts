@@ -16,7 +16,8 @@ import {
 import type { ProviderAnswer } from '../providers/provider-adapter.ts';
 import { ProviderError } from '../providers/provider-error.ts';
 import type { ProviderRegistry } from '../providers/provider-registry.ts';
-import { type Embed, messageSimilarity } from './message-similarity.ts';
+import type { EmbedConfig } from './embed-settings.ts';
+import { similarityOrWords } from './message-similarity.ts';
 import type { QuotaLedger, Reservation } from './quota-ledger.ts';
 
 /**
@@ -42,12 +43,17 @@ export interface OperationContext {
    * only: the emulator's answers stay as the service's.
    */
   explain?: boolean;
-  /** Scores the messages of a conversation by meaning too (message-similarity.ts). */
-  embed?: Embed;
+  /**
+   * Scores the messages of a conversation by meaning too; a failing embedder leaves the
+   * call to words alone (message-similarity.ts).
+   */
+  embed?: EmbedConfig;
 }
 
 async function compressWith(params: CompressParams, context: OperationContext) {
-  const similarity = context.embed ? await messageSimilarity(params, context.embed) : undefined;
+  const similarity = context.embed
+    ? await similarityOrWords(params, context.embed, context.signal)
+    : undefined;
   const options: EngineOptions | undefined =
     context.explain || similarity
       ? {

@@ -78,6 +78,7 @@ async function execute(
     providers: state.providers,
     signal: state.closing,
     compress: state.engine.compress,
+    ...(state.embed ? { embed: state.embed } : {}),
   };
   try {
     const body =

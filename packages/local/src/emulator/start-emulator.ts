@@ -6,6 +6,7 @@ import { inspectorUrl } from '../inspector/inspector-url.ts';
 import { createProviderRegistry } from '../providers/provider-registry.ts';
 import { createAuthenticator, generateApiKey } from './api-keys.ts';
 import { answerClientError } from './client-error.ts';
+import { checkEmbedSettings } from './embed-settings.ts';
 import {
   DEFAULT_HEADERS_TIMEOUT_MS,
   DEFAULT_HOST,
@@ -83,6 +84,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       throw new RangeError(`apiKeys[${index}] must be a non-empty string without spaces.`);
     }
   }
+  // Before anything starts: a broken option is refused, naming it.
+  const embed = checkEmbedSettings(options);
   const clock = options.now ?? (() => new Date());
   const headersTimeoutMs = positive(
     'headersTimeoutMs',
@@ -118,6 +121,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     maxBodyBytes: positive('maxBodyBytes', options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES),
     requestTimeoutMs,
     closing: closing.signal,
+    ...(embed ? { embed } : {}),
     ...(onError ? { onError: (error: unknown) => onError(redactor.error(error)) } : {}),
   };
   const inspector =
