@@ -6,7 +6,7 @@
 // - `source`: every suite against the TypeScript sources, through the `@ctxopt/source`
 //   export condition, so no build is needed while working;
 // - `dist`: the suites whose file name ends `.dist.test.ts`, against the built packages as
-//   they ship, ESM (`dist:<name>`) and CommonJS (`dist-cjs:<name>`). Every `@ctxopt/*`
+//   they ship, ESM (project `dist`) and CommonJS (`dist-cjs`). Every `@ctxopt/*`
 //   import resolves to `dist/`, and Node itself loads those files, as it would in a user's
 //   app. Everything a suite reaches through a package name is the shipped code; what it
 //   imports by relative path is still the source;
@@ -160,13 +160,17 @@ const requireResolution: Plugin = {
   },
 };
 
-function distProject(name: string, directory: string, format: 'esm' | 'cjs') {
+// One project a format over every folder's `.dist.test.ts` suites, for the reason the source
+// layer is one project (see `sourceProject`).
+function distProject(folders: [string, string][], format: 'esm' | 'cjs') {
   return defineProject({
     plugins: format === 'cjs' ? [requireResolution] : [],
     test: {
-      name: `${format === 'esm' ? 'dist' : 'dist-cjs'}:${name}`,
-      root: root(directory),
-      include: distIncludeOf[name] ?? distInclude,
+      name: format === 'esm' ? 'dist' : 'dist-cjs',
+      root: root('.'),
+      include: folders.flatMap(([name, directory]) =>
+        (distIncludeOf[name] ?? distInclude).map((pattern) => `${directory.slice(2)}/${pattern}`),
+      ),
       exclude: defaultExclude,
       environment: 'node',
       // Shared as in the source layer (see `sourceProject`): the built packages are loaded
@@ -188,7 +192,7 @@ const present = Object.entries(folders).filter(([, directory]) =>
   existsSync(new URL(directory, import.meta.url)),
 );
 
-// A folder with no `.dist.test.ts` file has no dist project (vitest fails a project with no files).
+// A folder with no `.dist.test.ts` file adds no pattern to the dist projects.
 function hasDistSuites([name, directory]: [string, string]): boolean {
   const patterns = distIncludeOf[name] ?? distInclude;
   return patterns.some(
@@ -199,16 +203,12 @@ function hasDistSuites([name, directory]: [string, string]): boolean {
 }
 
 export const projects = [
-  ...(layers.has('source')
-    ? [sourceProject(present)]
-    : []),
+  ...(layers.has('source') ? [sourceProject(present)] : []),
   ...(layers.has('dist')
-    ? present
-        .filter(hasDistSuites)
-        .flatMap(([name, directory]) => [
-          distProject(name, directory, 'esm'),
-          distProject(name, directory, 'cjs'),
-        ])
+    ? [
+        distProject(present.filter(hasDistSuites), 'esm'),
+        distProject(present.filter(hasDistSuites), 'cjs'),
+      ]
     : []),
   ...(layers.has('packed')
     ? [
