@@ -1,6 +1,5 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { LongestFirstSequencer } from './test/support/longest-first-sequencer.ts';
 import { projects } from './vitest.workspace.ts';
 
 export default defineConfig({
@@ -11,7 +10,6 @@ export default defineConfig({
     // browser or real deadlines (in one run, 88 s of CPU in 638 s inside test files), so a
     // worker per core keeps both cores busy.
     maxWorkers: availableParallelism(),
-    sequence: { sequencer: LongestFirstSequencer },
     // Every test stops what it started; a leaked socket or timer shows up as a hang here.
     teardownTimeout: 10_000,
   },
