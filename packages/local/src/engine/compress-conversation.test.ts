@@ -233,4 +233,55 @@ describe('compressContext on a conversation', () => {
     });
     expect(result.compressed).toContain('user: Made a huge pot of lentil soup with smoked paprika');
   });
+  it('with a query does not take a speaker’s name for a second hop: the answer outranks their small talk', () => {
+    // A group conversation passed as messages, each opening with who speaks. The turn
+    // that best matches the question is Carol's; the answer is the doctor's reply. The
+    // speaker's surname is a rare capitalised word of that turn, but it names who speaks
+    // on each of her turns, not a second hop: her small talk must not crowd the answer out.
+    const say = (speaker: string, text: string): ChatMessage => ({
+      role: 'user',
+      content: `${speaker}: ${text}`,
+    });
+    const others = [
+      ['Chandler Bing', 'Could this coffee be any colder?'],
+      ['Ross Geller', 'I spent the whole morning at the museum sorting fossils.'],
+      ['Joey Tribbiani', 'How you doin?'],
+      ['Monica Geller', 'Who moved the cushions on my couch?'],
+      ['Rachel Green', 'Oh my God, this sweater is perfect.'],
+      ['Phoebe Buffay', 'I wrote a new song about my cat.'],
+      ['Chandler Bing', 'I am not great at the advice. Can I interest you in a sarcastic comment?'],
+    ] as const;
+    const smallTalk = [
+      'Oh, I love them.',
+      'Let it go, Ross.',
+      'Thanks.',
+      'Count faster.',
+      'You are gonna kill me!',
+      'Where is Susan?',
+      'I am fine, really.',
+      'Okay, okay.',
+      'Not now.',
+      'Breathe, everybody.',
+    ];
+    const messages: ChatMessage[] = [];
+    for (const [round, line] of smallTalk.entries()) {
+      for (const [speaker, text] of others) messages.push(say(speaker, text));
+      messages.push(say('Carol Willick', line));
+      if (round === 5) {
+        messages.push(say('Carol Willick', 'Am I allowed to drink anything before the delivery?'));
+        messages.push(
+          say(
+            'Dr. Franzblau',
+            'Just ice chips for now, no real drink. They are at the nurses station.',
+          ),
+        );
+      }
+    }
+    const result = compressContext({
+      context: messages,
+      query: 'What can Carol drink before the delivery?',
+      level: 'ultra',
+    });
+    expect(result.compressed).toContain('user: Dr. Franzblau: Just ice chips for now');
+  });
 });
