@@ -284,4 +284,57 @@ describe('compressContext on a conversation', () => {
     });
     expect(result.compressed).toContain('user: Dr. Franzblau: Just ice chips for now');
   });
+  it('with a query keeps the answer in the scene the question is about, though it shares no word with it', () => {
+    // Scenes opened by a stamp in brackets. The question names what is said across one
+    // scene (Marcel, the party); the answer comes five messages after the turn that
+    // matches, and shares no word with the question, while other scenes mention the party.
+    const scenes = [
+      [
+        ['Chandler Bing', 'Could this coffee be any colder?'],
+        ['Joey Tribbiani', 'How you doin?'],
+        ['Monica Geller', 'Who moved the cushions on my couch?'],
+        ['Phoebe Buffay', 'I wrote a new song about my cat.'],
+        ['Chandler Bing', 'Can I interest you in a sarcastic comment?'],
+        ['Rachel Green', 'Oh my God, this sweater is perfect.'],
+      ],
+      [
+        ['Ross Geller', 'I spent the whole morning at the museum sorting fossils.'],
+        ['Joey Tribbiani', 'Pizza is here, who wants some?'],
+        ['Monica Geller', 'The party is on Friday, bring a dish.'],
+        ['Chandler Bing', 'Is it a costume thing?'],
+        ['Rachel Green', 'I am not wearing a costume.'],
+        ['Phoebe Buffay', 'My grandmother keeps her jewels in the freezer.'],
+      ],
+      [
+        ['Joey Tribbiani', 'I got an audition for a soap opera.'],
+        ['Chandler Bing', 'Is it for the monkey role?'],
+        ['Joey Tribbiani', 'Very funny.'],
+        ['Monica Geller', 'Break a leg, Joey.'],
+        ['Rachel Green', 'What do you wear to a soap audition?'],
+        ['Ross Geller', 'A shirt, I would think.'],
+      ],
+    ];
+    const asked = [
+      ['Ross Geller', 'Has anyone seen Marcel? The party guests are here.'],
+      ['Monica Geller', 'He was on the couch a minute ago.'],
+      ['Chandler Bing', 'Maybe he went to get a drink.'],
+      ['Joey Tribbiani', 'I did not touch the sandwiches.'],
+      ['Phoebe Buffay', 'Something is moving in the laundry basket.'],
+      ['Rachel Green', 'Oh no, not in my room! I will get him.'],
+    ];
+    const messages: ChatMessage[] = [];
+    const order = [...scenes, ...scenes.slice(0, 2), asked, scenes[2]!, ...scenes];
+    for (const [number, scene] of order.entries()) {
+      for (const [at, [speaker, text]] of scene.entries()) {
+        const stamp = at === 0 ? `(Scene ${number + 1}) ` : '';
+        messages.push({ role: 'user', content: `${stamp}${speaker}: ${text}` });
+      }
+    }
+    const result = compressContext({
+      context: messages,
+      query: 'Where did Marcel hide during the party?',
+      level: 'standard',
+    });
+    expect(result.compressed).toContain('user: Rachel Green: Oh no, not in my room!');
+  });
 });
