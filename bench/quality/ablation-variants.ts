@@ -38,6 +38,7 @@ export const ABLATIONS: readonly Ablation[] = [
   { name: 'turn cost exponent (with a query)', tuning: { turnCostExponentWithQuery: 1 } },
   { name: 'turn priors (with a query)', tuning: { turnPriorWeight: 0 } },
   { name: 'turn neighbours', tuning: { turnNeighbourShare: 0 } },
+  { name: 'turn scenes', tuning: { turnSceneWeight: 0 } },
   { name: 'named day', tuning: { turnNamedDayWeight: 0 } },
 ];
 

@@ -29,6 +29,11 @@ export interface BridgeOptions {
   names?: ReadonlySet<number>;
   /** Filled with the source units (the units the bridge scores derive from). */
   sourcesOut?: number[];
+  /**
+   * Terms that never bridge: the words of a conversation's speaker labels
+   * (speaker-labels.ts), which recur on every turn of their speaker.
+   */
+  unbridged?: ReadonlySet<number>;
 }
 
 // A word of the question that opens with a capital and does not open the question.
@@ -188,6 +193,7 @@ export function bridgeScores(
     const consider = (term: number) => {
       const spread = unitsWith[term]!;
       if (stop[term] || terms.slotOf[term]! >= 0 || spread < 2 || spread > maxUnits) return;
+      if (options.unbridged?.has(term)) return;
       candidates.set(term, Math.log(unitCount / spread));
     };
     // A title names its passage's entity: all its terms may bridge.

@@ -22,6 +22,7 @@ import { scoreQuery } from './score-query.ts';
 import { scoreSalience } from './score-salience.ts';
 import { segment } from './segment.ts';
 import { dropWeakest, selectUnits } from './select-units.ts';
+import { speakerTerms } from './speaker-labels.ts';
 import { LEVEL_RATIOS, SKIP_BELOW_TOKENS, targetRatio } from './targets.ts';
 import { DEFAULT_TUNING, type ScoringTuning } from './tuning.ts';
 import { indexUnits } from './unit-index.ts';
@@ -111,8 +112,9 @@ function addBridge(
   index: ReturnType<typeof indexUnits>,
   relevance: Float64Array,
   tuning: ScoringTuning,
-  conversation: boolean,
+  labels: readonly Label[],
 ): void {
+  const conversation = labels.length > 1;
   // In a conversation the question's names are its speakers and the people they talk
   // about, named all through it: they do not point at one passage.
   const names = conversation ? undefined : queryNames(query, index);
@@ -122,6 +124,8 @@ function addBridge(
     sourcesOut: sources,
     sources: tuning.bridgeSources,
     ...(named ? { names } : {}),
+    // A speaker label names who speaks on every turn of theirs, not a second hop.
+    ...(conversation ? { unbridged: speakerTerms(text, labels, index) } : {}),
   });
   // The bonus is a share of the spread of the first pass's scores, not of the best
   // score: a part every unit shares (the section score of a context that is one
@@ -227,7 +231,7 @@ export function compressWithTuning(
   const trace: ScoreTrace | undefined = explain ? {} : undefined;
   if (trace && relevance) trace.query = Float64Array.from(relevance);
   if (relevance && tuning.bridgeWeight > 0)
-    addBridge(text, query, segmentation, index, relevance, tuning, labels.length > 1);
+    addBridge(text, query, segmentation, index, relevance, tuning, labels);
   if (trace?.query && relevance) {
     trace.bridge = Float64Array.from(relevance, (value, unit) => value - trace.query![unit]!);
   }

@@ -233,4 +233,108 @@ describe('compressContext on a conversation', () => {
     });
     expect(result.compressed).toContain('user: Made a huge pot of lentil soup with smoked paprika');
   });
+  it('with a query does not take a speaker’s name for a second hop: the answer outranks their small talk', () => {
+    // A group conversation passed as messages, each opening with who speaks. The turn
+    // that best matches the question is Carol's; the answer is the doctor's reply. The
+    // speaker's surname is a rare capitalised word of that turn, but it names who speaks
+    // on each of her turns, not a second hop: her small talk must not crowd the answer out.
+    const say = (speaker: string, text: string): ChatMessage => ({
+      role: 'user',
+      content: `${speaker}: ${text}`,
+    });
+    const others = [
+      ['Chandler Bing', 'Could this coffee be any colder?'],
+      ['Ross Geller', 'I spent the whole morning at the museum sorting fossils.'],
+      ['Joey Tribbiani', 'How you doin?'],
+      ['Monica Geller', 'Who moved the cushions on my couch?'],
+      ['Rachel Green', 'Oh my God, this sweater is perfect.'],
+      ['Phoebe Buffay', 'I wrote a new song about my cat.'],
+      ['Chandler Bing', 'I am not great at the advice. Can I interest you in a sarcastic comment?'],
+    ] as const;
+    const smallTalk = [
+      'Oh, I love them.',
+      'Let it go, Ross.',
+      'Thanks.',
+      'Count faster.',
+      'You are gonna kill me!',
+      'Where is Susan?',
+      'I am fine, really.',
+      'Okay, okay.',
+      'Not now.',
+      'Breathe, everybody.',
+    ];
+    const messages: ChatMessage[] = [];
+    for (const [round, line] of smallTalk.entries()) {
+      for (const [speaker, text] of others) messages.push(say(speaker, text));
+      messages.push(say('Carol Willick', line));
+      if (round === 5) {
+        messages.push(say('Carol Willick', 'Am I allowed to drink anything before the delivery?'));
+        messages.push(
+          say(
+            'Dr. Franzblau',
+            'Just ice chips for now, no real drink. They are at the nurses station.',
+          ),
+        );
+      }
+    }
+    const result = compressContext({
+      context: messages,
+      query: 'What can Carol drink before the delivery?',
+      level: 'ultra',
+    });
+    expect(result.compressed).toContain('user: Dr. Franzblau: Just ice chips for now');
+  });
+  it('with a query keeps the answer in the scene the question is about, though it shares no word with it', () => {
+    // Scenes opened by a stamp in brackets. The question names what is said across one
+    // scene (Marcel, the party); the answer comes five messages after the turn that
+    // matches, and shares no word with the question, while other scenes mention the party.
+    const scenes = [
+      [
+        ['Chandler Bing', 'Could this coffee be any colder?'],
+        ['Joey Tribbiani', 'How you doin?'],
+        ['Monica Geller', 'Who moved the cushions on my couch?'],
+        ['Phoebe Buffay', 'I wrote a new song about my cat.'],
+        ['Chandler Bing', 'Can I interest you in a sarcastic comment?'],
+        ['Rachel Green', 'Oh my God, this sweater is perfect.'],
+      ],
+      [
+        ['Ross Geller', 'I spent the whole morning at the museum sorting fossils.'],
+        ['Joey Tribbiani', 'Pizza is here, who wants some?'],
+        ['Monica Geller', 'The party is on Friday, bring a dish.'],
+        ['Chandler Bing', 'Is it a costume thing?'],
+        ['Rachel Green', 'I am not wearing a costume.'],
+        ['Phoebe Buffay', 'My grandmother keeps her jewels in the freezer.'],
+      ],
+      [
+        ['Joey Tribbiani', 'I got an audition for a soap opera.'],
+        ['Chandler Bing', 'Is it for the monkey role?'],
+        ['Joey Tribbiani', 'Very funny.'],
+        ['Monica Geller', 'Break a leg, Joey.'],
+        ['Rachel Green', 'What do you wear to a soap audition?'],
+        ['Ross Geller', 'A shirt, I would think.'],
+      ],
+    ];
+    const asked = [
+      ['Ross Geller', 'Has anyone seen Marcel? The party guests are here.'],
+      ['Monica Geller', 'He was on the couch a minute ago.'],
+      ['Chandler Bing', 'Maybe he went to get a drink.'],
+      ['Joey Tribbiani', 'I did not touch the sandwiches.'],
+      ['Phoebe Buffay', 'Something is moving in the laundry basket.'],
+      ['Rachel Green', 'Oh no, not in my room! I will get him.'],
+    ];
+    const messages: ChatMessage[] = [];
+    const order = [...scenes, ...scenes.slice(0, 2), asked, scenes[2]!, ...scenes];
+    for (const [number, scene] of order.entries()) {
+      for (const [at, [speaker, text]] of scene.entries()) {
+        const stamp = at === 0 ? `(Scene ${number + 1}) ` : '';
+        messages.push({ role: 'user', content: `${stamp}${speaker}: ${text}` });
+      }
+    }
+    const result = compressContext({
+      context: messages,
+      query: 'Where did Marcel hide during the party?',
+      level: 'standard',
+    });
+    expect(result.compressed).toContain('user: Rachel Green: Oh no, not in my room!');
+  });
 });

@@ -1,5 +1,7 @@
 import { type AssembledOutput, assembleOutput } from './assemble-output.ts';
 import { type MessageSpan, messageSpans } from './message-spans.ts';
+import { queryTerms } from './query-terms.ts';
+import { sceneRelevance } from './scene-relevance.ts';
 import type { Segmentation } from './segment.ts';
 import {
   type ItemSelectionInput,
@@ -155,6 +157,17 @@ export function compressTurns(input: TurnCompressionInput): AssembledOutput | un
     }
   }
   const context = relevance ? neighbourRelevance(spans, own, tuning) : own.fill(0);
+  // The scene the message belongs to: a question about a scene names what is said across it.
+  const terms =
+    relevance && tuning.turnSceneWeight > 0
+      ? queryTerms(query, index, tuning.termVariants > 0)
+      : undefined;
+  const scenes = terms && sceneRelevance(text, spans, index, terms, tuning);
+  if (scenes) {
+    for (let at = 0; at < spans.length; at++) {
+      context[at]! += tuning.turnSceneWeight * scenes[at]!;
+    }
+  }
   const meaning = similarity(spans, query.trim() ? input.similarity : undefined);
   // The session of a day the question names is where its answer was said.
   const namedDay = relevance ? messagesOfNamedDays(text, spans, query) : undefined;

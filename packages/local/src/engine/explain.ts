@@ -69,7 +69,10 @@ export interface UnitSignals {
   definition?: number;
   /** Conversations: the message's own relevance, 0 to 1 (its best unit's against the best). */
   turnRelevance?: number;
-  /** Conversations: relevance borrowed from the neighbouring messages (question, answer, next turns). */
+  /**
+   * Conversations: relevance borrowed from the neighbouring messages (question, answer, next
+   * turns) and from the message's scene, in a conversation of scenes opened by a stamp.
+   */
   turnNeighbours?: number;
   /** Conversations: the weighted prior that a later question needs this message (turn-priors.ts). */
   turnPrior?: number;

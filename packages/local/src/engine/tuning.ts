@@ -44,6 +44,11 @@ export interface ScoringTuning {
   turnNeighbourShare: number;
   /** How many messages away a neighbour may be. */
   turnNeighbourReach: number;
+  /**
+   * In a conversation of scenes or sessions opened by a stamp in brackets, weight of the
+   * relevance of a message's scene (its BM25 as one document, scene-relevance.ts), with a query.
+   */
+  turnSceneWeight: number;
   /** Added to the score of every message of a session whose date the query names. */
   turnNamedDayWeight: number;
   /**
@@ -80,6 +85,7 @@ export const DEFAULT_TUNING: ScoringTuning = {
   turnCostExponentWithQuery: 0.3, // At 1: REALTALK with the question -16 at ultra, dialogue with the question -6.
   turnNeighbourShare: 0.3, // Off: REALTALK with the question -6 / -8 / -8, dialogue with the question -2; compress-conversation.test.ts.
   turnNeighbourReach: 2, // REALTALK dev 95.8 / 83.3 / 74.1%; a reach of 3 or 4 gave 93.5 / 83.3 / 75.0% (bench/README.md).
+  turnSceneWeight: 0.4, // Whole dev, 2x / 4x / 10x, off -> 0.4: FriendsQA with the question 95.7 / 88.4 / 76.7 -> 96.2 / 91.5 / 79.8%, REALTALK 94.9 / 83.3 / 74.5 -> 94.0 / 88.0 / 75.0%; 0.2: REALTALK 93.5% at 2x; compress-conversation.test.ts.
   turnNamedDayWeight: 0.5, // Off: REALTALK with the question -2 at every level, dialogue with the question -2; compress-conversation.test.ts.
   bridgeWeight: 0.5, // Off: multi-hop -28 at ultra, REALTALK with the question -2; XQuAD de +16 at ultra.
   bridgeSources: 2, // At 1: multi-hop -6 at ultra and -4 at standard, XQuAD en and REALTALK with the question -2; XQuAD de +12 at ultra.
