@@ -1,6 +1,6 @@
 import { compressContext } from '@ctxopt/local';
 import { describe, expect, it } from 'vitest';
-import { arabicStem } from './arabic-terms.ts';
+import { arabicStem, sameBehindProclitic } from './arabic-terms.ts';
 import { isStopWord, stem } from './terms.ts';
 
 /**
@@ -50,6 +50,58 @@ describe('Arabic words', () => {
       const result = compressContext({ context, query: 'من صمم سقف السوق؟', level });
       expect(result.status).toBe('compressed');
       expect(result.compressed).toContain('المهندس سالم');
+    },
+  );
+});
+
+describe('Arabic words behind a one-letter preposition', () => {
+  it('reads "الله" as one name, and "له" (to him) as a function word', () => {
+    expect(stem('الله')).toBe(stem('بالله'));
+    expect(stem('لله')).toBe(stem('الله'));
+    expect(isStopWord(stem('الله'))).toBe(false);
+    expect(isStopWord(stem('له'))).toBe(true);
+    // Question words written as one with "what" or "by": no weight.
+    expect(isStopWord(stem('ماهو'))).toBe(true);
+    expect(isStopWord(stem('بماذا'))).toBe(true);
+  });
+
+  it('joins a form with "ل", "ب", "ك" or "ف" in front to the form without', () => {
+    expect(sameBehindProclitic('لتدمر', 'تدمر')).toBe(true);
+    expect(sameBehindProclitic('مصر', 'بمصر')).toBe(true);
+    expect(sameBehindProclitic('تدمر', 'تدمري')).toBe(false);
+    // Two letters are not a word behind a preposition.
+    expect(sameBehindProclitic('لمن', 'من')).toBe(false);
+  });
+
+  const ARCHITECTS = [
+    'سالم',
+    'كريم',
+    'هشام',
+    'نبيل',
+    'عادل',
+    'فؤاد',
+    'ماجد',
+    'رامي',
+    'وليد',
+    'زياد',
+  ];
+  const PLACES = ['حلب', 'حمص', 'صيدا', 'دمشق', 'درعا', 'طرطوس', 'جبلة', 'بانياس', 'تدمر', 'عكار'];
+
+  it.each(['standard', 'ultra'] as const)(
+    'keeps the answer that names the place the question writes with "ل" at %s',
+    (level) => {
+      const context = PLACES.map((place, at) =>
+        [
+          `تقع بلدة ${place} على الضفة الشرقية للنهر وتحيط بها الحقول.`,
+          `صمم المهندس ${ARCHITECTS[at]} سقف السوق في ${place} قبل قرن.`,
+          'ويسجل السكان أحوال الطقس في دفتر البلدية كل صباح.',
+          'ويمشي الزوار من الساحة إلى النهر في طريق تظلله الأشجار.',
+        ].join(' '),
+      ).join('\n\n');
+      // "لتدمر": "for Palmyra"; the text writes "تدمر".
+      const result = compressContext({ context, query: 'من صمم سقف السوق لتدمر؟', level });
+      expect(result.status).toBe('compressed');
+      expect(result.compressed).toContain(`المهندس ${ARCHITECTS[PLACES.indexOf('تدمر')]}`);
     },
   );
 });

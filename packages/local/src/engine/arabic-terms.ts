@@ -14,6 +14,9 @@ const ARTICLES = ['وال', 'بال', 'كال', 'فال', 'لل', 'ال'];
 /** Pronoun, plural, dual and feminine endings, longest first. */
 const ENDINGS = ['ها', 'ان', 'ات', 'ون', 'ين', 'يه', 'ية', 'ه', 'ة', 'ي'];
 
+/** "الله" and the same with "by", "for", "then" or the oath's "ta" in front. */
+const GOD = new Set(['الله', 'بالله', 'لله', 'فالله', 'تالله']);
+
 /** Whether `code` is a letter of the Arabic script's main block. */
 export function isArabicLetter(code: number): boolean {
   return code >= 0x0620 && code <= 0x06ff;
@@ -36,6 +39,9 @@ export function arabicStem(word: string): string {
     .replace(/ئ/g, 'ي');
   // "و" (and) in front of a word of at least three more letters.
   if (result.length > 3 && result.startsWith('و')) result = result.slice(1);
+  // "الله" (God) and its forms with a preposition are one name, not the article on "له"
+  // (to him), a function word: without this, "رسول الله" matched every "له" in the text.
+  if (GOD.has(result)) return 'الله';
   for (const article of ARTICLES) {
     if (result.length - article.length >= 2 && result.startsWith(article)) {
       result = result.slice(article.length);
@@ -51,9 +57,32 @@ export function arabicStem(word: string): string {
   return result;
 }
 
-/** Function words of Arabic questions and prose: they carry no weight. */
+/** Prepositions and conjunctions written onto the next word: "by", "for", "as", "then". */
+const PROCLITICS = 'بلكف';
+
+/**
+ * Whether two Arabic stems are one word with or without a one-letter preposition or
+ * conjunction in front ("لمصر", for Egypt, and "مصر"). The stemmer does not strip these
+ * (they are as often a word's first letter: "كتاب", "فريق"), so only a pair of forms that
+ * both occur is joined, and the rest must keep three letters.
+ */
+export function sameBehindProclitic(a: string, b: string): boolean {
+  const shorter = a.length < b.length ? a : b;
+  const longer = shorter === a ? b : a;
+  if (longer.length !== shorter.length + 1 || shorter.length < 3) return false;
+  return PROCLITICS.includes(longer[0]!) && longer.endsWith(shorter);
+}
+
+/**
+ * Function words of Arabic questions and prose: they carry no weight. The second part
+ * (lone letters a question writes apart, question words written as one, pronouns behind a
+ * preposition): ARCD dev 10x 56.9 to 57.2%, 2x and 4x unchanged; with "وما", "إليه" and
+ * "يمكن" (can) and their like, 2x 93.1 to 93.4% and 4x 81.6 to 81.9% (10x unchanged).
+ */
 export const ARABIC_STOP_WORDS = (
   'في من على الى إلى عن ما ماذا هو هي هم هذا هذه ذلك تلك التي الذي الذين اللذان كان ' +
   'كانت يكون ان أن إن لم لن لا مع او أو ثم قد كم متى اين أين كيف لماذا لما هل بين عند ' +
-  'منذ حتى كل بعد قبل اي أي غير ايضا أيضا وقد وكان كما حيث'
+  'منذ حتى كل بعد قبل اي أي غير ايضا أيضا وقد وكان كما حيث ' +
+  'و ف ب ل ماهو ماهي ماهى بما بماذا عما مما فيما ممن لمن بمن اذا إذا عندما وهو وهي ' +
+  'له لها لهم به بها بهم منه منها فيه فيها عليه عليها إليه إليها إليهم هناك ذات وما يمكن'
 ).split(' ');

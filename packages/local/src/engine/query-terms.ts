@@ -1,4 +1,5 @@
 import { ablated } from './ablation.ts';
+import { isArabicLetter, sameBehindProclitic } from './arabic-terms.ts';
 import { isHangulSyllable } from './korean-terms.ts';
 import { relationWords } from './relation-words.ts';
 import { isStopWord, termsOf } from './terms.ts';
@@ -9,8 +10,9 @@ import type { UnitIndex } from './unit-index.ts';
  * context: the term itself; a longer or shorter form sharing a long prefix
  * ("taxonomic" and "taxonomy", "sweetness" and "sweet"); and compounds written
  * apart in one and together in the other ("day light" and "daylight", "superbowl"
- * and "super bowl"); and the words that state the same relation ("birth" and "born",
- * relation-words.ts).
+ * and "super bowl"); the same Arabic word with and without a one-letter preposition
+ * written onto it ("لمصر" and "مصر", arabic-terms.ts); and the words that state the same
+ * relation ("birth" and "born", relation-words.ts).
  */
 export interface QueryTerms {
   /** Query term slot by term id, -1 for the rest. */
@@ -37,6 +39,8 @@ const MAX_QUERY_TERMS = 64;
  * matches its derivations.
  */
 function sharesForm(a: string, b: string): boolean {
+  // ARCD dev, 2x / 4x / 10x: 92.8 / 81.0 / 57.2% without, 93.1 / 81.6 / 58.3% with.
+  if (isArabicLetter(a.charCodeAt(0)) && sameBehindProclitic(a, b)) return true;
   // A Hangul syllable is two or three letters: Korean words share a shorter opening.
   const hangul = isHangulSyllable(a.charCodeAt(0));
   const minShared = hangul ? MIN_SHARED_SYLLABLES : MIN_SHARED_PREFIX;

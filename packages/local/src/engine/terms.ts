@@ -46,6 +46,10 @@ export function stem(word: string): string {
   return result;
 }
 
+// A stop word is looked up after stemming: "does", "during" and "having" stem to "doe",
+// "dur" and "hav", which would otherwise weigh as content words (dev 10x: NQ 94.8 to 95.0%,
+// passages only 85.4 to 85.6%, REALTALK with the question 74.5 to 75.0%, XQuAD en 85.6 to 85.5%).
+for (const word of [...STOP_WORDS]) STOP_WORDS.add(stem(word));
 for (const word of ARABIC_STOP_WORDS) STOP_WORDS.add(arabicStem(word));
 for (const word of KOREAN_STOP_WORDS) STOP_WORDS.add(koreanStem(word));
 // JSQuAD dev, 2x / 4x / 10x: 97.4 / 91.3 / 74.8% without, 97.8 / 93.7 / 76.0% with; XQuAD zh
