@@ -8,8 +8,9 @@ import type { UnitIndex } from './unit-index.ts';
  * Relevance of every unit to a query. The BM25 signals (bm25-signals.ts: the unit's,
  * its section's, its section title's, proximity) are each scaled to their maximum so
  * that the tuning weights compare like with like. A unit inherits part of its
- * neighbours' relevance. Returns undefined when no query term occurs in the
- * context.
+ * neighbours' relevance. A section's score lifts its units only up to an average
+ * section's worth of words (see `sectionShares`). Returns undefined when no query term
+ * occurs in the context.
  */
 
 function scaleToMax(values: Float64Array): Float64Array {
@@ -17,6 +18,53 @@ function scaleToMax(values: Float64Array): Float64Array {
   for (const value of values) if (value > max) max = value;
   if (max > 0) for (let i = 0; i < values.length; i++) values[i]! /= max;
   return values;
+}
+
+/**
+ * The share of its section's score each unit gets: 1 for the section's units with the
+ * most evidence of their own, up to an average section's worth of words, and
+ * `longSectionShare` for the rest of a longer section. Among many short passages, the
+ * passage that names what the question asks about (a multi-hop question's first hop) is
+ * often the longest, and every sentence of it, though it holds nothing of the question,
+ * would outrank the passage that states the answer (the second hop), which shares only a
+ * bridge name with it. A conversation's messages are its sections and are kept or
+ * dropped whole (compress-turns.ts): all their units keep the whole score.
+ */
+function sectionShares(
+  segmentation: Segmentation,
+  index: UnitIndex,
+  own: Float64Array,
+  longSectionShare: number,
+): Float64Array {
+  const { units } = segmentation;
+  const shares = new Float64Array(units.length).fill(1);
+  if (longSectionShare >= 1 || segmentation.labelUnits.length > 1) return shares;
+  const { offsets } = index;
+  const sectionWords = new Float64Array(segmentation.sections.length);
+  for (let unit = 0; unit < units.length; unit++) {
+    sectionWords[units[unit]!.section]! += offsets[unit + 1]! - offsets[unit]!;
+  }
+  let filled = 0;
+  for (const words of sectionWords) if (words > 0) filled++;
+  const average = offsets[units.length]! / Math.max(1, filled);
+  // Only a section longer than the average has units past it: sort those alone.
+  const bySection = new Map<number, number[]>();
+  for (let unit = 0; unit < units.length; unit++) {
+    const section = units[unit]!.section;
+    if (sectionWords[section]! <= average) continue;
+    const members = bySection.get(section);
+    if (members) members.push(unit);
+    else bySection.set(section, [unit]);
+  }
+  for (const members of bySection.values()) {
+    members.sort((a, b) => own[b]! - own[a]! || a - b);
+    let words = 0;
+    for (const unit of members) {
+      if (words >= average) shares[unit] = longSectionShare;
+      words += offsets[unit + 1]! - offsets[unit]!;
+    }
+  }
+  return shares;
 }
 
 export function scoreQuery(
@@ -40,6 +88,7 @@ export function scoreQuery(
   for (let unit = 0; unit < unitCount; unit++) {
     own[unit] = unitScore[unit]! + tuning.proximityWeight * proximity[unit]!;
   }
+  const shares = sectionShares(segmentation, index, own, tuning.longSectionShare);
   const scores = new Float64Array(unitCount);
   for (let unit = 0; unit < unitCount; unit++) {
     const section = units[unit]!.section;
@@ -56,8 +105,8 @@ export function scoreQuery(
     scores[unit] =
       own[unit]! +
       inherited +
-      tuning.sectionWeight * sectionScore[section]! +
-      tuning.titleWeight * titleScore[section]!;
+      shares[unit]! *
+        (tuning.sectionWeight * sectionScore[section]! + tuning.titleWeight * titleScore[section]!);
   }
   return scores;
 }
