@@ -284,6 +284,40 @@ describe('compressContext on a conversation', () => {
     });
     expect(result.compressed).toContain('user: Dr. Franzblau: Just ice chips for now');
   });
+  it('with a query keeps a long answer turn over more short turns that each match less of the question', () => {
+    // Thirty rounds of small talk, each with a short exclamation about the cake; the one
+    // turn that answers is eight times as long and matches more of the question. Ranked
+    // by score per token with too steep a cost, the short turns fill the budget first.
+    const smallTalk = [
+      'Could this coffee be any colder?',
+      'I spent the whole morning at the museum sorting fossils.',
+      'How you doin?',
+      'Who moved the cushions on my couch?',
+      'Oh my God, this sweater is perfect.',
+      'I wrote a new song about my cat.',
+    ];
+    const exclamations = [
+      'The cake!',
+      'Cake again?',
+      'No more cake.',
+      'Is it a cake?',
+      'I love cake.',
+    ];
+    const answer =
+      'For the wedding she chose three tiers of lemon sponge cake, and the baker promised to bring it on Saturday morning, before the first guests arrive, with fresh raspberries on top and a name written in white chocolate.';
+    const messages: ChatMessage[] = [];
+    for (let round = 0; round < 30; round++) {
+      for (const line of smallTalk) messages.push({ role: 'user', content: line });
+      messages.push({ role: 'assistant', content: exclamations[round % exclamations.length]! });
+      if (round === 9) messages.push({ role: 'assistant', content: answer });
+    }
+    const result = compressContext({
+      context: messages,
+      query: 'What wedding cake did Monica choose?',
+      level: 'ultra',
+    });
+    expect(result.compressed).toContain(`assistant: ${answer}`);
+  });
   it('with a query keeps the answer in the scene the question is about, though it shares no word with it', () => {
     // Scenes opened by a stamp in brackets. The question names what is said across one
     // scene (Marcel, the party); the answer comes five messages after the turn that
