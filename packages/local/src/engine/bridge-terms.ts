@@ -248,7 +248,7 @@ export function bridgeScores(
   // about it, not because they answer (one article's paragraphs name the article's names
   // all through). Only the terms of a title lend there: a titled passage is one
   // document, and a sentence naming its title is about what the question found. Dev 10x,
-  // before and after: XQuAD en / de / es / ru 85.1 / 76.6 / 82.8 / 79.4 to 87.4 / 82.0 /
+  // before and after: XQuAD en / de / es / ru 85.1 / 76.6 / 82.8 / 79.4 to 87.4 / 81.9 /
   // 85.5 / 82.8%, multi-hop large 31.6 to 34.2% (title lines 27.5 to 31.6%); without the
   // title terms NQ lost 1.2 points at 10x.
   // A passage that stops on a word is a fixed-size chunk cut from a longer text, and
