@@ -65,6 +65,52 @@ describe('bridgeScores', () => {
     expect(scores[unitOf('She studied')]).toBe(0);
   });
 
+  it('lends nothing to the sentences of the source’s own paragraph', () => {
+    // One paragraph is about one entity: its other sentences name the source's names
+    // because they are about the first hop, not because they hold the second.
+    const text = [
+      'The Glass Orchard is a novel by Miriam Tollestrup. Tollestrup wrote it in Kent.',
+      'Tollestrup grew up in Leeds.',
+      'Apples grow well in Kent.',
+    ].join('\n\n');
+    const segmentation = segment(text);
+    const index = indexUnits(text, segmentation.units);
+    const unitOf = (sentence: string) =>
+      segmentation.units.findIndex(({ start, end }) => text.slice(start, end).includes(sentence));
+    const relevance = new Float64Array(segmentation.units.length);
+    relevance[unitOf('The Glass Orchard')] = 1;
+    const scores = bridgeScores(
+      text,
+      'Who wrote The Glass Orchard?',
+      segmentation,
+      index,
+      relevance,
+    );
+    expect(scores[unitOf('Tollestrup wrote it')]).toBe(0);
+    expect(scores[unitOf('Tollestrup grew up')]).toBe(1);
+  });
+
+  it('lends inside a passage cut mid-sentence, a chunk that may hold several documents', () => {
+    const text = [
+      'The Glass Orchard is a novel by Miriam Tollestrup. Tollestrup grew up in Leeds. Apples grow',
+      'well in Kent. Harold Venn was a poet from Bristol.',
+    ].join('\n\n');
+    const segmentation = segment(text);
+    const index = indexUnits(text, segmentation.units);
+    const unitOf = (sentence: string) =>
+      segmentation.units.findIndex(({ start, end }) => text.slice(start, end).includes(sentence));
+    const relevance = new Float64Array(segmentation.units.length);
+    relevance[unitOf('The Glass Orchard')] = 1;
+    const scores = bridgeScores(
+      text,
+      'Who wrote The Glass Orchard?',
+      segmentation,
+      index,
+      relevance,
+    );
+    expect(scores[unitOf('Tollestrup grew up')]).toBe(1);
+  });
+
   it('gives nothing when no query term occurs in the text', () => {
     const { segmentation, index } = prepare();
     const relevance = new Float64Array(segmentation.units.length).fill(1);
