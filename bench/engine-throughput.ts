@@ -9,9 +9,10 @@
  * them, which flatters the caches), and `zh`, the XQuAD Chinese development articles
  * (about 20k distinct tokens, repeated the same way), where every clause goes through the
  * word segmenter, and `chat`, the development conversations of REALTALK and FriendsQA as
- * one message array (about 290k distinct tokens, repeated the same way), whose sessions
- * and scenes are scored against the question (scene-relevance.ts) and whose messages
- * are kept or dropped whole (compress-turns.ts). Each row is one level and one query setting.
+ * one message array (14 conversations, 7,766 messages, about 180k distinct tokens, repeated
+ * the same way), whose sessions and scenes are scored against the question
+ * (scene-relevance.ts) and whose messages are kept or dropped whole (compress-turns.ts).
+ * Each row is one level and one query setting.
  * `first call` is the first call on a text in a warm process (one that compressed other
  * documents before), the figure a new request gets (measured once per text, with the
  * first setting); `again` is the median of
