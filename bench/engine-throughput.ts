@@ -8,7 +8,11 @@
  * `Document [i] (Title: ...)` lines (only ~120k distinct tokens, so the 1M text repeats
  * them, which flatters the caches), and `zh`, the XQuAD Chinese development articles
  * (about 20k distinct tokens, repeated the same way), where every clause goes through the
- * word segmenter. Each row is one level and one query setting.
+ * word segmenter, and `chat`, the development conversations of REALTALK and FriendsQA as
+ * one message array (14 conversations, 7,766 messages, about 180k distinct tokens, repeated
+ * the same way), whose sessions and scenes are scored against the question
+ * (scene-relevance.ts) and whose messages are kept or dropped whole (compress-turns.ts).
+ * Each row is one level and one query setting.
  * `first call` is the first call on a text in a warm process (one that compressed other
  * documents before), the figure a new request gets (measured once per text, with the
  * first setting); `again` is the median of
@@ -17,7 +21,9 @@
  * Each figure is input tokens per second of the process's CPU time (user + system,
  * which includes the garbage collector's helper threads) and of the wall clock.
  */
+import type { ContextMessage } from '../packages/core/src/index.ts';
 import { compressContext } from '../packages/local/src/engine/compress-context.ts';
+import { renderContext } from '../packages/local/src/engine/render-context.ts';
 import { countTokens } from '../packages/local/src/engine/tokenizer.ts';
 import { contextOf, documentLine, loadExamples } from './quality/examples.ts';
 import { readBuiltSet } from './quality/sets.ts';
@@ -37,6 +43,33 @@ function chineseArticles(): string[] {
     if (typeof example.context === 'string') seen.add(example.context);
   }
   return [...seen];
+}
+
+/** The development conversations of the two long-dialogue sets, each once, in set order. */
+function conversations(): ContextMessage[][] {
+  const seen = new Set<ContextMessage[]>();
+  for (const name of ['realtalk', 'friendsqa'] as const) {
+    for (const example of readBuiltSet(name)) {
+      if (example.split === 'dev' && Array.isArray(example.context)) seen.add(example.context);
+    }
+  }
+  return [...seen];
+}
+
+/** Consecutive messages from `cursor.at` on, about `tokens` tokens of content. */
+function takeMessages(
+  messages: ContextMessage[],
+  tokens: number,
+  cursor: { at: number },
+): ContextMessage[] {
+  const taken: ContextMessage[] = [];
+  let total = 0;
+  while (total < tokens) {
+    const message = messages[cursor.at++ % messages.length]!;
+    taken.push(message);
+    total += countTokens(typeof message.content === 'string' ? message.content : '') + 4;
+  }
+  return taken;
 }
 
 /** Consecutive pieces from `cursor.at` on, cut at a line break to about `tokens` tokens. */
@@ -116,6 +149,11 @@ export async function run(options: Partial<SuiteOptions> = {}): Promise<BenchTab
       query: '谁设计了市场的屋顶？',
     },
   ];
+  const chat = {
+    name: 'chat',
+    messages: conversations().flat(),
+    query: 'Where does Kate work as a teacher assistant?',
+  };
 
   // A process that has served requests before: the hot paths compiled and the common
   // chunks known, from text no timed run uses (the last docs files, the last questions).
@@ -128,28 +166,51 @@ export async function run(options: Partial<SuiteOptions> = {}): Promise<BenchTab
     compressContext({ context: contextOf(example), query: example.question, level: 'standard' });
   }
   corpora[0]!.pieces = docs.slice(0, -40);
+  // And a conversation with its questions, of the held-out part no timed run uses.
+  const heldOut = readBuiltSet('realtalk').filter((example) => example.split === 'test');
+  for (const example of heldOut.slice(0, 10)) {
+    compressContext({ context: example.context, query: example.query, level: 'standard' });
+  }
 
   const rows: Row[] = [];
-  for (const corpus of corpora) {
-    const cursor = { at: 0 };
-    for (const size of SIZES) {
-      const context = take(corpus.pieces, size, cursor, corpus.separator);
-      const inputTokens = countTokens(context);
+  const inputs = [
+    ...corpora.map((corpus) => {
+      const cursor = { at: 0 };
+      return SIZES.map((size) => {
+        const context = take(corpus.pieces, size, cursor, corpus.separator);
+        const count = () => countTokens(context);
+        return { name: corpus.name, query: corpus.query, size, context, count };
+      });
+    }),
+    (() => {
+      const cursor = { at: 0 };
+      return SIZES.map((size) => {
+        const context = takeMessages(chat.messages, size, cursor);
+        // The baseline counts the text the engine reads: the messages with their roles.
+        const { text } = renderContext(context);
+        const count = () => countTokens(text);
+        return { name: chat.name, query: chat.query, size, context, count };
+      });
+    })(),
+  ];
+  for (const sized of inputs) {
+    for (const { name, query, size, context, count } of sized) {
+      const inputTokens = count();
       const rate = (milliseconds: number) => inputTokens / milliseconds / 1000;
       // Short runs are more at the mercy of a garbage collection: more of them.
       const repeats = scaled(size >= 1_000_000 ? 5 : size >= 100_000 ? 11 : 31, scale, 3);
-      const counting = medianTiming(() => countTokens(context), repeats);
+      const counting = medianTiming(count, repeats);
       for (const [at, setting] of settings.entries()) {
         const params = {
           context,
           level: setting.level,
-          ...(setting.withQuery ? { query: corpus.query } : {}),
+          ...(setting.withQuery ? { query } : {}),
         };
         // Only the first setting meets this text fresh; the others find its chunks counted.
         const first = at === 0 ? rate(time(() => compressContext(params)).cpu) : undefined;
         const again = medianTiming(() => compressContext(params), repeats);
         rows.push({
-          text: corpus.name,
+          text: name,
           run: setting.label,
           inputTokens,
           ...(first === undefined ? {} : { firstCall: first }),

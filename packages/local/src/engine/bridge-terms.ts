@@ -1,4 +1,4 @@
-import { queryTerms } from './query-terms.ts';
+import { type QueryTerms, queryTerms } from './query-terms.ts';
 import type { Segmentation, Unit } from './segment.ts';
 import { stem, termsOf } from './terms.ts';
 import { isCased, isCaseless } from './text-case.ts';
@@ -22,6 +22,8 @@ const PRONOUN_START =
 export interface BridgeOptions {
   /** How many of the best first-pass units lend their terms. */
   sources: number;
+  /** The query's terms with their variants, when the caller has them already. */
+  terms?: QueryTerms;
   /**
    * The names of the question (see `queryNames`): a unit holding more of them ranks
    * first as a source.
@@ -141,7 +143,7 @@ export function bridgeScores(
   const { words, offsets, stop } = index;
   const unitCount = units.length;
   const scores = new Float64Array(unitCount);
-  const terms = queryTerms(query, index, true);
+  const terms = options.terms ?? queryTerms(query, index, true);
   if (!terms || options.sources < 1 || unitCount < 3 || isJsonDocument(text)) return scores;
   // A bridge entity is a name, and a script without capitals (Arabic, Chinese, Korean,
   // Thai...) marks none: every word of the best units would bridge, as in a lower-cased

@@ -15,6 +15,7 @@ import {
 } from './explain.ts';
 import { assembleWithJsonMessages, jsonMessages } from './json-messages.ts';
 import { boostNamedDefinitions } from './named-definitions.ts';
+import { type QueryTerms, queryTerms } from './query-terms.ts';
 import { type RefinedUnits, refineUnits } from './refine-units.ts';
 import { renderContext } from './render-context.ts';
 import type { Label } from './role-label.ts';
@@ -113,6 +114,7 @@ function addBridge(
   relevance: Float64Array,
   tuning: ScoringTuning,
   labels: readonly Label[],
+  terms: QueryTerms | undefined,
 ): void {
   const conversation = labels.length > 1;
   // In a conversation the question's names are its speakers and the people they talk
@@ -123,6 +125,9 @@ function addBridge(
   const bridge = bridgeScores(text, query, segmentation, index, relevance, {
     sourcesOut: sources,
     sources: tuning.bridgeSources,
+    // The bridge pass reads the terms with their variants: the same as the first pass's
+    // unless the variants are tuned off.
+    ...(terms && tuning.termVariants > 0 ? { terms } : {}),
     ...(named ? { names } : {}),
     // A speaker label names who speaks on every turn of theirs, not a second hop.
     ...(conversation ? { unbridged: speakerTerms(text, labels, index) } : {}),
@@ -223,15 +228,18 @@ export function compressWithTuning(
   const { units } = segmentation;
   const index = indexUnits(text, units);
   const salience = scoreSalience(segmentation, index);
-  const relevance =
+  // Worked out once: the vocabulary scan of their other forms is linear in the context's
+  // distinct words, and the bridge and scene passes read the same terms.
+  const terms =
     query.length > 0 && !ablated.has('query')
-      ? scoreQuery(query, segmentation, index, tuning)
+      ? queryTerms(query, index, tuning.termVariants > 0)
       : undefined;
+  const relevance = terms && scoreQuery(terms, segmentation, index, tuning);
   // Explaining: each signal's part, taken as it is added (nothing of this without explain).
   const trace: ScoreTrace | undefined = explain ? {} : undefined;
   if (trace && relevance) trace.query = Float64Array.from(relevance);
   if (relevance && tuning.bridgeWeight > 0)
-    addBridge(text, query, segmentation, index, relevance, tuning, labels);
+    addBridge(text, query, segmentation, index, relevance, tuning, labels, terms);
   if (trace?.query && relevance) {
     trace.bridge = Float64Array.from(relevance, (value, unit) => value - trace.query![unit]!);
   }
@@ -261,6 +269,7 @@ export function compressWithTuning(
       index,
       tokens,
       relevance,
+      terms,
       query,
       budget,
       tuning,

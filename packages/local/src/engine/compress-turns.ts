@@ -1,6 +1,6 @@
 import { type AssembledOutput, assembleOutput } from './assemble-output.ts';
 import { type MessageSpan, messageSpans } from './message-spans.ts';
-import { queryTerms } from './query-terms.ts';
+import type { QueryTerms } from './query-terms.ts';
 import { sceneRelevance } from './scene-relevance.ts';
 import type { Segmentation } from './segment.ts';
 import {
@@ -32,6 +32,8 @@ export interface TurnCompressionInput {
   tokens: Int32Array;
   /** Unit relevance to the query, or undefined without one. */
   relevance: Float64Array | undefined;
+  /** The query's terms the relevance was scored with (scoreQuery), for the scenes. */
+  terms: QueryTerms | undefined;
   /** The query, for the days it names (session-dates.ts). */
   query: string;
   budget: number;
@@ -158,10 +160,7 @@ export function compressTurns(input: TurnCompressionInput): AssembledOutput | un
   }
   const context = relevance ? neighbourRelevance(spans, own, tuning) : own.fill(0);
   // The scene the message belongs to: a question about a scene names what is said across it.
-  const terms =
-    relevance && tuning.turnSceneWeight > 0
-      ? queryTerms(query, index, tuning.termVariants > 0)
-      : undefined;
+  const terms = relevance && tuning.turnSceneWeight > 0 ? input.terms : undefined;
   const scenes = terms && sceneRelevance(text, spans, index, terms, tuning);
   if (scenes) {
     for (let at = 0; at < spans.length; at++) {

