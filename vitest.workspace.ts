@@ -99,49 +99,57 @@ const setupFiles = [root('./test/support/fast-check-seed.ts')];
 // starting workers and importing the engine, LangChain and the AI SDK, and a tail at the end
 // of each. One project lets a worker run any folder's file with what it has loaded, longest
 // files first across the whole layer. Pick a folder by its path: `vitest run packages/core`.
-const sourceInclude = (directory: string, name: string) =>
-  (includeOf[name] ?? defaultInclude).map((pattern) => `${directory.slice(2)}/${pattern}`);
+type Folder = [name: string, directory: string];
 
-function sourceProject(folders: [string, string][]) {
+/** Each folder's patterns, from the repository's root (every project here is rooted there). */
+const patternsIn = (folders: Folder[], patternsOf: (name: string) => string[]) =>
+  folders.flatMap(([name, directory]) =>
+    patternsOf(name).map((pattern) => `${directory.slice(2)}/${pattern}`),
+  );
+
+/** What every layer's project shares: modules shared within a worker, and the same limits. */
+const sharedTest = {
+  environment: 'node',
+  isolate: false,
+  unstubEnvs: true,
+  testTimeout,
+  hookTimeout,
+  expect,
+  setupFiles,
+} as const;
+
+/** The sources through the `@ctxopt/source` export condition. */
+const sourceResolution = {
+  resolve: { conditions: sourceConditions },
+  ssr: { resolve: { conditions: sourceConditions, externalConditions: sourceConditions } },
+};
+
+function sourceProject(folders: Folder[]) {
   return defineProject({
-    resolve: { conditions: sourceConditions },
-    ssr: { resolve: { conditions: sourceConditions, externalConditions: sourceConditions } },
+    ...sourceResolution,
     test: {
+      ...sharedTest,
       name: 'source',
       root: root('.'),
-      include: folders.flatMap(([name, directory]) => sourceInclude(directory, name)),
+      include: patternsIn(folders, (name) => includeOf[name] ?? defaultInclude),
       exclude: [...defaultExclude, timingSuites],
-      environment: 'node',
-      isolate: false,
-      unstubEnvs: true,
-      testTimeout,
-      hookTimeout,
-      expect,
-      setupFiles,
     },
   });
 }
 
 // The timing suites of every folder, as one project: one file at a time (`maxWorkers: 1`),
 // in a group after the others (`groupOrder: 1`), so nothing else runs beside them.
-function timingProject() {
+function timingProject(folders: Folder[]) {
   return defineProject({
-    resolve: { conditions: sourceConditions },
-    ssr: { resolve: { conditions: sourceConditions, externalConditions: sourceConditions } },
+    ...sourceResolution,
     test: {
+      ...sharedTest,
       name: 'timing',
       root: root('.'),
-      include: present.map(([, directory]) => `${directory.slice(2)}/${timingSuites}`),
+      include: patternsIn(folders, () => [timingSuites]),
       exclude: defaultExclude,
-      environment: 'node',
-      isolate: false,
       maxWorkers: 1,
       sequence: { groupOrder: 1 },
-      unstubEnvs: true,
-      testTimeout,
-      hookTimeout,
-      expect,
-      setupFiles,
     },
   });
 }
@@ -162,25 +170,17 @@ const requireResolution: Plugin = {
 
 // One project a format over every folder's `.dist.test.ts` suites, for the reason the source
 // layer is one project (see `sourceProject`).
-function distProject(folders: [string, string][], format: 'esm' | 'cjs') {
+function distProject(folders: Folder[], format: 'esm' | 'cjs') {
   return defineProject({
     plugins: format === 'cjs' ? [requireResolution] : [],
     test: {
-      name: format === 'esm' ? 'dist' : 'dist-cjs',
-      root: root('.'),
-      include: folders.flatMap(([name, directory]) =>
-        (distIncludeOf[name] ?? distInclude).map((pattern) => `${directory.slice(2)}/${pattern}`),
-      ),
-      exclude: defaultExclude,
-      environment: 'node',
       // Shared as in the source layer (see `sourceProject`): the built packages are loaded
       // once per worker, not once per file.
-      isolate: false,
-      unstubEnvs: true,
-      testTimeout,
-      hookTimeout,
-      expect,
-      setupFiles,
+      ...sharedTest,
+      name: format === 'esm' ? 'dist' : 'dist-cjs',
+      root: root('.'),
+      include: patternsIn(folders, (name) => distIncludeOf[name] ?? distInclude),
+      exclude: defaultExclude,
       globalSetup: [root('./scripts/require-build.ts')],
       server: { deps: { external: [builtFiles] } },
       env: { CTXOPT_TEST_TARGET: format === 'esm' ? 'dist' : 'dist-cjs' },
@@ -188,12 +188,12 @@ function distProject(folders: [string, string][], format: 'esm' | 'cjs') {
   });
 }
 
-const present = Object.entries(folders).filter(([, directory]) =>
+const present: Folder[] = Object.entries(folders).filter(([, directory]) =>
   existsSync(new URL(directory, import.meta.url)),
 );
 
 // A folder with no `.dist.test.ts` file adds no pattern to the dist projects.
-function hasDistSuites([name, directory]: [string, string]): boolean {
+function hasDistSuites([name, directory]: Folder): boolean {
   const patterns = distIncludeOf[name] ?? distInclude;
   return patterns.some(
     (pattern) =>
@@ -202,13 +202,12 @@ function hasDistSuites([name, directory]: [string, string]): boolean {
   );
 }
 
+const distFolders = layers.has('dist') ? present.filter(hasDistSuites) : [];
+
 export const projects = [
   ...(layers.has('source') ? [sourceProject(present)] : []),
   ...(layers.has('dist')
-    ? [
-        distProject(present.filter(hasDistSuites), 'esm'),
-        distProject(present.filter(hasDistSuites), 'cjs'),
-      ]
+    ? (['esm', 'cjs'] as const).map((format) => distProject(distFolders, format))
     : []),
   ...(layers.has('packed')
     ? [
@@ -232,5 +231,5 @@ export const projects = [
         }),
       ]
     : []),
-  ...(layers.has('timing') ? [timingProject()] : []),
+  ...(layers.has('timing') ? [timingProject(present)] : []),
 ];

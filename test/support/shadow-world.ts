@@ -1,4 +1,4 @@
-import type { CompressParams, CompressResponse, ContextOptimizer } from '@ctxopt/core';
+import type { CompressParams, CompressResponse, ContextOptimizer, ShadowEvent } from '@ctxopt/core';
 import type { ChatCompletionsRequest, ScriptedReply } from './fake-openai-chat.ts';
 
 /** The fact a question needs, and the question. */
@@ -74,4 +74,26 @@ export function factLosingOptimizer(losesFact: (level: string | undefined) => bo
     },
   };
   return { optimizer, requests };
+}
+
+/**
+ * The settings a shadow test compresses with, in either framework: a `factLosingOptimizer`
+ * (losing the fact at `ultra` unless `losesFact` says otherwise), every call compressed at
+ * `ultra` outside block mode, and the shadow events collected; `overrides` last.
+ */
+export function shadowedSettings<T extends object>(
+  overrides: T,
+  losesFact: (level: string | undefined) => boolean = (level) => level === 'ultra',
+) {
+  const service = factLosingOptimizer(losesFact);
+  const events: ShadowEvent[] = [];
+  const settings = {
+    optimizer: service.optimizer,
+    minTokens: 0,
+    blocks: false as const,
+    level: 'ultra' as const,
+    onShadow: (event: ShadowEvent) => events.push(event),
+    ...overrides,
+  };
+  return { service, events, settings };
 }

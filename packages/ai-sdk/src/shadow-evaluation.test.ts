@@ -1,6 +1,5 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { contextOptimizerMiddleware } from '@ctxopt/ai-sdk';
-import type { ShadowEvent } from '@ctxopt/core';
 import { countTokens } from '@ctxopt/local';
 import { generateText, streamText, wrapLanguageModel } from 'ai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -175,20 +174,12 @@ describe('shadow evaluation (generateText, streamText, @ai-sdk/openai)', () => {
       state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
       return state / 2_147_483_648;
     };
-    const service = factLosingOptimizer((level) => level === 'ultra' && random() < 0.2);
-    const events: ShadowEvent[] = [];
-    const middleware = contextOptimizerMiddleware({
-      optimizer: service.optimizer,
-      minTokens: 0,
-      blocks: false,
+    const { model, middleware, events, service } = shadowedModel(openaiApi.baseURL, {
       cacheSize: 0,
-      level: 'ultra',
       shadow: { sampleRate: 0.1, seed: 3 },
       adapt: true,
-      onShadow: (event) => events.push(event),
+      losesFact: (level) => level === 'ultra' && random() < 0.2,
     });
-    const openai = createOpenAI({ apiKey: 'sk-test-openai', baseURL: openaiApi.baseURL });
-    const model = wrapLanguageModel({ model: openai.chat('gpt-4o-mini'), middleware });
     let steppedAt: number | undefined;
     for (let call = 1; call <= 400 && steppedAt === undefined; call += 1) {
       await generateText({ model, messages: factChat() });

@@ -1,4 +1,3 @@
-import type { ShadowEvent } from '@ctxopt/core';
 import {
   type ContextOptimizerMiddlewareOptions,
   ContextOptimizerRunnable,
@@ -9,7 +8,7 @@ import { ChatPromptTemplate, MessagesPlaceholder } from '@langchain/core/prompts
 import { ChatOpenAI } from '@langchain/openai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeOpenAIChat } from '../../../test/support/fake-openai-chat.ts';
-import { answerByFact, factChat, factLosingOptimizer } from '../../../test/support/shadow-world.ts';
+import { answerByFact, factChat, shadowedSettings } from '../../../test/support/shadow-world.ts';
 import { shadowedAgent } from './test-support/shadowed-agent.ts';
 
 let openaiApi: Awaited<ReturnType<typeof startFakeOpenAIChat>>;
@@ -176,16 +175,8 @@ describe('shadow evaluation in createAgent (@langchain/openai)', () => {
 
 describe('shadow evaluation in an LCEL chain (@langchain/openai)', () => {
   function chain(options: ContextOptimizerMiddlewareOptions) {
-    const service = factLosingOptimizer((level) => level === 'ultra');
-    const events: ShadowEvent[] = [];
-    const optimizer = new ContextOptimizerRunnable({
-      optimizer: service.optimizer,
-      minTokens: 0,
-      blocks: false,
-      level: 'ultra',
-      onShadow: (event) => events.push(event),
-      ...options,
-    } as ContextOptimizerMiddlewareOptions);
+    const { events, settings } = shadowedSettings(options);
+    const optimizer = new ContextOptimizerRunnable(settings as ContextOptimizerMiddlewareOptions);
     const model = new ChatOpenAI({
       model: 'gpt-4o-mini',
       apiKey: 'sk-test-openai',
