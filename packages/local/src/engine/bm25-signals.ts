@@ -93,23 +93,39 @@ export function bm25Signals(
     unitScore[unit] = score;
   }
 
-  const sectionScore = new Float64Array(sections.length);
-  const sectionsContaining = new Float64Array(slots);
-  for (let cell = 0; cell < sectionFrequency.length; cell++) {
-    if (sectionFrequency[cell]! > 0) sectionsContaining[cell % slots]!++;
+  const sectionScore = documentScores(sectionFrequency, sectionLength, slots, { k1, b });
+  return { unit: unitScore, proximity, section: sectionScore, title };
+}
+
+/**
+ * BM25 of each of a set of documents (sections, a conversation's scenes) against the query:
+ * `frequency` holds each document's count of each query-term slot (documents × slots), and
+ * `length` each document's words; the IDF is over these documents.
+ */
+export function documentScores(
+  frequency: Float64Array,
+  length: Float64Array,
+  slots: number,
+  { k1, b }: Bm25Options,
+): Float64Array {
+  const documents = length.length;
+  const containing = new Float64Array(slots);
+  for (let cell = 0; cell < frequency.length; cell++) {
+    if (frequency[cell]! > 0) containing[cell % slots]!++;
   }
-  const sectionIdf = sectionsContaining.map((containing) => idfOf(sections.length, containing));
+  const idf = containing.map((count) => idfOf(documents, count));
   let totalLength = 0;
-  for (const length of sectionLength) totalLength += length;
-  const averageSection = totalLength / Math.max(1, sections.length);
-  for (let section = 0; section < sections.length; section++) {
-    const norm = k1 * (1 - b + (b * sectionLength[section]!) / Math.max(1, averageSection));
+  for (const value of length) totalLength += value;
+  const average = totalLength / Math.max(1, documents);
+  const scores = new Float64Array(documents);
+  for (let document = 0; document < documents; document++) {
+    const norm = k1 * (1 - b + (b * length[document]!) / Math.max(1, average));
     let score = 0;
     for (let slot = 0; slot < slots; slot++) {
-      const inSection = sectionFrequency[section * slots + slot]!;
-      if (inSection > 0) score += sectionIdf[slot]! * saturate(inSection, norm, k1);
+      const inDocument = frequency[document * slots + slot]!;
+      if (inDocument > 0) score += idf[slot]! * saturate(inDocument, norm, k1);
     }
-    sectionScore[section] = score;
+    scores[document] = score;
   }
-  return { unit: unitScore, proximity, section: sectionScore, title };
+  return scores;
 }

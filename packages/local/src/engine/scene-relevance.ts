@@ -1,3 +1,4 @@
+import { documentScores } from './bm25-signals.ts';
 import type { MessageSpan } from './message-spans.ts';
 import type { QueryTerms } from './query-terms.ts';
 import type { ScoringTuning } from './tuning.ts';
@@ -17,10 +18,6 @@ import type { UnitIndex } from './unit-index.ts';
 
 // A message whose content opens with a stamp in brackets, after its role label.
 const SCENE_STAMP = /^\s*[\w-]+:\s*[([][^()[\]\n]{1,40}[)\]]/;
-
-function idfOf(total: number, containing: number): number {
-  return Math.log(1 + (total - containing + 0.5) / (containing + 0.5));
-}
 
 export function sceneRelevance(
   text: string,
@@ -49,24 +46,9 @@ export function sceneRelevance(
       if (slot >= 0) frequency[scene * slots + slot]!++;
     }
   }
-  const containing = new Float64Array(slots);
-  for (let cell = 0; cell < frequency.length; cell++) {
-    if (frequency[cell]! > 0) containing[cell % slots]!++;
-  }
-  let totalLength = 0;
-  for (const value of length) totalLength += value;
-  const average = Math.max(1, totalLength / scenes);
-  const score = new Float64Array(scenes);
+  const score = documentScores(frequency, length, slots, { k1, b });
   let best = 0;
-  for (let scene = 0; scene < scenes; scene++) {
-    const norm = k1 * (1 - b + (b * length[scene]!) / average);
-    for (let slot = 0; slot < slots; slot++) {
-      const inScene = frequency[scene * slots + slot]!;
-      if (inScene === 0) continue;
-      score[scene]! += (idfOf(scenes, containing[slot]!) * (inScene * (k1 + 1))) / (inScene + norm);
-    }
-    best = Math.max(best, score[scene]!);
-  }
+  for (const value of score) best = Math.max(best, value);
   const relevance = new Float64Array(spans.length);
   if (best > 0)
     for (let at = 0; at < spans.length; at++) relevance[at] = score[sceneOf[at]!]! / best;
