@@ -291,16 +291,11 @@ export function bridgeScores(
   // the same paragraph. A neighbour that does not refer back gets nothing: a share of
   // every neighbour's bridge score (0.8, 0.4 when the question names its first hop) cost
   // multi-hop dev 6 points at 10x (66 against 72%) and earned on no set.
-  const joined = (before: number) =>
-    units[before]!.section === units[before + 1]!.section &&
-    !PARAGRAPH_END.test(
-      text.slice(Math.max(units[before]!.start, units[before]!.end - 8), units[before]!.end),
-    );
   const spread = new Float64Array(unitCount);
   for (let unit = 0; unit < unitCount; unit++) {
     if (isSource[unit] || !prose[unit]) continue;
     let antecedent = 0;
-    if (unit > 0 && joined(unit - 1)) {
+    if (unit > 0 && passages[unit - 1] === passages[unit]) {
       const { start, end } = units[unit]!;
       if (PRONOUN_START.test(text.slice(start, Math.min(end, start + 40)))) {
         antecedent = scores[unit - 1]!;
