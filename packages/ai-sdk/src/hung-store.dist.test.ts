@@ -77,6 +77,7 @@ describe.runIf(redisServerAvailable())('a hung Redis (SIGSTOP) costs at most the
         }
       },
     };
+    const optimizer = new LocalContextOptimizer();
     // One model a phase: each middleware guards the store on its own, so a fresh one meets
     // the hung server afresh instead of a store it left alone after its last failure
     // (`STORE_COOL_DOWN_MS`), and nothing waits out that cool-down.
@@ -97,7 +98,6 @@ describe.runIf(redisServerAvailable())('a hung Redis (SIGSTOP) costs at most the
         }),
         middleware: timing,
       });
-    const optimizer = new LocalContextOptimizer();
     const model = modelWithOwnGuard();
     // Connected and working first (a later call reads all it needs from Redis), as a
     // server that hangs while in use. The first call's records land after its answer, and
