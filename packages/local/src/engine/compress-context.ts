@@ -234,7 +234,8 @@ export function compressWithTuning(
     query.length > 0 && !ablated.has('query')
       ? queryTerms(query, index, tuning.termVariants > 0)
       : undefined;
-  const relevance = terms && scoreQuery(terms, segmentation, index, tuning);
+  const sectionParts = terms ? new Float64Array(units.length) : undefined;
+  const relevance = terms && scoreQuery(terms, segmentation, index, tuning, sectionParts);
   // Explaining: each signal's part, taken as it is added (nothing of this without explain).
   const trace: ScoreTrace | undefined = explain ? {} : undefined;
   if (trace && relevance) trace.query = Float64Array.from(relevance);
@@ -302,6 +303,16 @@ export function compressWithTuning(
     duplicateContainment: tuning.duplicateContainment,
     headings,
     headingShare: tuning.headingShare,
+    ...(terms && sectionParts
+      ? {
+          coverage: {
+            sectionParts,
+            slotOf: terms.slotOf,
+            names: queryNames(query, index),
+            share: tuning.longSectionShare,
+          },
+        }
+      : {}),
     ...(reasons ? { reasons } : {}),
   });
   let output = assembleOutput(text, units, tokens, kept);

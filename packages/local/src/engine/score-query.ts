@@ -67,11 +67,13 @@ function sectionShares(
   return shares;
 }
 
+/** `sectionParts`, when given, receives the part of each unit's score its section lent it. */
 export function scoreQuery(
   terms: QueryTerms,
   segmentation: Segmentation,
   index: UnitIndex,
   tuning: ScoringTuning,
+  sectionParts?: Float64Array,
 ): Float64Array {
   const { units } = segmentation;
   const unitCount = units.length;
@@ -100,11 +102,11 @@ export function scoreQuery(
     if (!record && next < unitCount && units[next]!.section === section) {
       inherited = Math.max(inherited, tuning.neighborWeight * own[next]!);
     }
-    scores[unit] =
-      own[unit]! +
-      inherited +
+    const sectionPart =
       shares[unit]! *
-        (tuning.sectionWeight * sectionScore[section]! + tuning.titleWeight * titleScore[section]!);
+      (tuning.sectionWeight * sectionScore[section]! + tuning.titleWeight * titleScore[section]!);
+    if (sectionParts) sectionParts[unit] = sectionPart;
+    scores[unit] = own[unit]! + inherited + sectionPart;
   }
   return scores;
 }

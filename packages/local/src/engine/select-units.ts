@@ -1,5 +1,6 @@
 import { BLANK, COMPANION, DUPLICATE, FALLBACK, FILLER, OVER_BUDGET, SELECTED } from './explain.ts';
 import { PairSet } from './pair-set.ts';
+import { type CoverageInput, orderByCoverage } from './section-coverage.ts';
 import type { Segmentation } from './segment.ts';
 import type { UnitIndex } from './unit-index.ts';
 import { isCompanionKind } from './unit-kind.ts';
@@ -33,6 +34,11 @@ export interface SelectionInput {
    * otherwise spend a title line on every sentence.
    */
   headingShare: number;
+  /**
+   * With a query that names a section's title: the ranking by coverage of
+   * section-coverage.ts (what a named section's score says counts once).
+   */
+  coverage?: Omit<CoverageInput, 'segmentation' | 'index' | 'scores'>;
   /** When explaining: receives each unit's reason code (explain.ts); 0 is below rank. */
   reasons?: Uint8Array;
 }
@@ -117,6 +123,9 @@ export function selectUnits(input: SelectionInput): Uint8Array {
   // A text of headings alone: they are its content.
   if (order.length === 0) order.push(...headings);
   order.sort((a, b) => scores[b]! - scores[a]! || a - b);
+  if (input.coverage) {
+    orderByCoverage(order, { ...input.coverage, segmentation, index: input.index, scores });
+  }
   // Duplicates are found once, best first, whatever the budget: a bigger budget never
   // meets a different set of them, so a gentler level never keeps less.
   const isDuplicate = duplicateFilter(input);

@@ -14,7 +14,9 @@ export interface ScoringTuning {
   /**
    * Share of the section and title scores a unit of a longer-than-average section gets
    * once the section's better units fill an average section's worth of words (1 gives
-   * every unit the whole score; score-query.ts).
+   * every unit the whole score; score-query.ts). The same share is what a unit of a
+   * section the question names keeps once a unit of that section is taken, when it holds
+   * no query term not yet taken (section-coverage.ts).
    */
   longSectionShare: number;
   /** Weight of query terms that sit close together. */
@@ -77,7 +79,7 @@ export const DEFAULT_TUNING: ScoringTuning = {
   k1: 1.2, // BM25's usual default (Robertson), not tuned here.
   b: 0.75, // BM25's usual default (Robertson), not tuned here.
   sectionWeight: 2, // Off (dev, first 50 of a set): dialogue with the question -12 at ultra, multi-hop -10, NQ <doc> layout -8.
-  longSectionShare: 0.5, // Whole dev, multi-hop large, bench layout, 2x / 4x / 10x: at 1 79.5 / 52.3 / 29.8%, 0.5 80.1 / 59.1 / 31.6%, 0 79.5 / 60.2 / 32.2% (but XQuAD de -1.5 at 2x, two-hop titled -5.9 at 4x).
+  longSectionShare: 0.5, // Section coverage (whole dev, multi-hop large, bench / title-line layout, 10x): off 34.2 / 31.6%, 0.5 38.9 / 36.5% (other shares: bench/README.md). Long sections (whole dev, multi-hop large, bench layout, 2x / 4x / 10x: at 1 79.5 / 52.3 / 29.8%, 0.5 80.1 / 59.1 / 31.6%, 0 79.5 / 60.2 / 32.2% (but XQuAD de -1.5 at 2x, two-hop titled -5.9 at 4x).
   titleWeight: 1, // Off (whole dev): NQ in the bench, '## t', title-line and '[i] t:' layouts -1.8 to -2.0 at ultra.
   proximityWeight: 0.2, // Off: NQ passages-only layout -4 at ultra, multi-hop and REALTALK with the question -2.
   neighborWeight: 0.6, // Off: code -9.8, XQuAD zh -14 at ultra; 0.6 not 0.4 (whole dev): multi-hop 76 / 72% at ultra.

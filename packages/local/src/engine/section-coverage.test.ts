@@ -1,0 +1,166 @@
+import { compressContext } from '@ctxopt/local';
+import { describe, expect, it } from 'vitest';
+import { queryNames } from './bridge-terms.ts';
+import { queryTerms } from './query-terms.ts';
+import { orderByCoverage } from './section-coverage.ts';
+import { segment } from './segment.ts';
+import { indexUnits } from './unit-index.ts';
+
+/**
+ * A two-hop question in titled passages: the passage the question names (the film's) is
+ * long, and every sentence of it shares its section score; the answer is in the
+ * director's passage, which shares only his name with it.
+ */
+const PASSAGES = [
+  {
+    title: 'The Golden Calf (1930 film)',
+    text: 'The Golden Calf is a 1930 American comedy film directed by Millard Webb. The film stars Jack Mulhall, Sue Carol and El Brendel in a story of a plain secretary. The film was released on March 16, 1930, by Fox Film Corporation to mixed reviews. The film was shot in Hollywood in six weeks during the winter of 1929. The golden calf of the title is a statue the secretary poses for in the second act of the film. The film is now considered lost, though its songs survive on records.',
+  },
+  {
+    title: 'Millard Webb',
+    text: 'Millard Webb (6 December 1893 – 21 April 1935) was an American screenwriter and director. He directed twenty films between 1920 and 1933. Webb married Mary Eaton in 1929, but they separated.',
+  },
+  {
+    title: 'Harold Venn',
+    text: 'Harold Venn was an English poet and critic. He was educated at Balliol College, Oxford, and worked as a librarian in Bristol.',
+  },
+  {
+    title: 'Sue Carol',
+    text: 'Sue Carol was an American actress and talent agent. She married the actor Alan Ladd in 1942 and managed his career.',
+  },
+  {
+    title: 'Fox Film',
+    text: 'The Fox Film Corporation was an American company that produced motion pictures. It merged with Twentieth Century Pictures in 1935.',
+  },
+];
+
+// Passages on other people, so that the budget at ultra holds about two passages.
+const PEOPLE = [
+  ['Agnes Pell', 'Scottish novelist', 'Edinburgh'],
+  ['Thomas Greer', 'Irish playwright', 'Galway'],
+  ['Peter Lomax', 'Welsh miner and poet', 'Cardiff'],
+  ['Edith Marr', 'English critic', 'Oxford'],
+  ['Bernard Shawcross', 'English publisher', 'London'],
+  ['Ruth Calloway', 'Canadian painter', 'Toronto'],
+  ['Oskar Lindqvist', 'Swedish architect', 'Uppsala'],
+  ['Ines Moreau', 'Belgian chemist', 'Ghent'],
+  ['Hugo Brandt', 'German engineer', 'Kiel'],
+  ['Lena Varga', 'Hungarian violinist', 'Szeged'],
+];
+for (const [name, what, town] of PEOPLE) {
+  PASSAGES.push({
+    title: name!,
+    text: `${name} was a ${what} born in ${town}. After school ${name!.split(' ')[0]} worked for some years in a bank near the harbour. Later work took ${name!.split(' ')[0]} abroad for a decade, and the last years were spent at home in ${town}, among old friends, books and a garden by the river.`,
+  });
+}
+
+const QUESTION = 'Who is the spouse of the director of film The Golden Calf?';
+
+describe('selection by coverage of a section the question names', () => {
+  it('keeps the answer of the second hop at ultra rather than more of the named passage', () => {
+    const context = PASSAGES.map(
+      ({ title, text }, at) => `Document [${at + 1}] (Title: ${title}) ${text}`,
+    ).join('\n');
+    const result = compressContext({ context, query: QUESTION, level: 'ultra' });
+    expect(result.compressed).toContain('Millard Webb');
+    expect(result.compressed).toContain('Mary Eaton');
+  });
+});
+
+describe('orderByCoverage', () => {
+  const TEXT = [
+    '# The Golden Calf',
+    'The Golden Calf is a film by Millard Webb. It was released in 1930. Critics liked the songs.',
+    '# Millard Webb',
+    'Webb was a director. He married Mary Eaton.',
+  ].join('\n\n');
+
+  function prepare(query: string) {
+    const segmentation = segment(TEXT);
+    const index = indexUnits(TEXT, segmentation.units);
+    const unitOf = (sentence: string) =>
+      segmentation.units.findIndex(({ start, end }) => TEXT.slice(start, end).includes(sentence));
+    const terms = queryTerms(query, index, true)!;
+    return { segmentation, index, unitOf, terms };
+  }
+
+  it('takes a named section’s score once: its next unit, with no new query term, falls behind', () => {
+    const query = 'Who is the spouse of the director of The Golden Calf?';
+    const { segmentation, index, unitOf, terms } = prepare(query);
+    const scores = new Float64Array(segmentation.units.length);
+    const sectionParts = new Float64Array(segmentation.units.length);
+    const first = unitOf('The Golden Calf is');
+    const second = unitOf('It was released');
+    const other = unitOf('He married');
+    scores[first] = 5;
+    scores[second] = 3;
+    sectionParts[first] = 2;
+    sectionParts[second] = 2;
+    scores[other] = 2.5;
+    const order = [first, second, other];
+    orderByCoverage(order, {
+      segmentation,
+      index,
+      scores,
+      sectionParts,
+      slotOf: terms.slotOf,
+      names: queryNames(query, index),
+      share: 0.5,
+    });
+    // 3 - (1 - 0.5) * 2 = 2 < 2.5.
+    expect(order).toEqual([first, other, second]);
+  });
+
+  it('keeps the whole score of a unit that holds a query term no taken unit holds', () => {
+    const query = 'When were the songs of The Golden Calf released?';
+    const { segmentation, index, unitOf, terms } = prepare(query);
+    const scores = new Float64Array(segmentation.units.length);
+    const sectionParts = new Float64Array(segmentation.units.length);
+    const first = unitOf('The Golden Calf is');
+    const second = unitOf('It was released');
+    const other = unitOf('He married');
+    scores[first] = 5;
+    scores[second] = 3;
+    sectionParts[first] = 2;
+    sectionParts[second] = 2;
+    scores[other] = 2.5;
+    const order = [first, second, other];
+    orderByCoverage(order, {
+      segmentation,
+      index,
+      scores,
+      sectionParts,
+      slotOf: terms.slotOf,
+      names: queryNames(query, index),
+      share: 0.5,
+    });
+    // "released" is a query term the first unit does not hold.
+    expect(order).toEqual([first, second, other]);
+  });
+
+  it('leaves the order alone when the question names no section', () => {
+    const query = 'who is the spouse of the director of the golden calf?';
+    const { segmentation, index, unitOf, terms } = prepare(query);
+    const scores = new Float64Array(segmentation.units.length);
+    const sectionParts = new Float64Array(segmentation.units.length);
+    const first = unitOf('The Golden Calf is');
+    const second = unitOf('It was released');
+    const other = unitOf('He married');
+    scores[first] = 5;
+    scores[second] = 3;
+    sectionParts[first] = 2;
+    sectionParts[second] = 2;
+    scores[other] = 2.5;
+    const order = [first, second, other];
+    orderByCoverage(order, {
+      segmentation,
+      index,
+      scores,
+      sectionParts,
+      slotOf: terms.slotOf,
+      names: queryNames(query, index),
+      share: 0.5,
+    });
+    expect(order).toEqual([first, second, other]);
+  });
+});
