@@ -111,6 +111,34 @@ describe('bridgeScores', () => {
     expect(scores[unitOf('Tollestrup grew up')]).toBe(1);
   });
 
+  it('counts a name’s spread in passages: its own passage may name it in every sentence', () => {
+    // Ten passages; the author's passage names her in five sentences, more than a tenth
+    // of the units, but she is in two passages only.
+    const others = ['Leeds', 'Bristol', 'York', 'Bath', 'Derby', 'Hull', 'Ely', 'Wells'].map(
+      (town) => `${town} is a town with a market. Its river floods in spring.`,
+    );
+    const text = [
+      'The Glass Orchard is a novel by Miriam Tollestrup. It is set on a farm.',
+      'Tollestrup was born in Kent. Tollestrup taught at a school. Tollestrup wrote poems. Tollestrup kept bees. Tollestrup married Hugh Dane.',
+      ...others,
+    ].join('\n\n');
+    const segmentation = segment(text);
+    const index = indexUnits(text, segmentation.units);
+    const unitOf = (sentence: string) =>
+      segmentation.units.findIndex(({ start, end }) => text.slice(start, end).includes(sentence));
+    const relevance = new Float64Array(segmentation.units.length);
+    relevance[unitOf('The Glass Orchard')] = 1;
+    const scores = bridgeScores(
+      text,
+      'Who is the spouse of the author of The Glass Orchard?',
+      segmentation,
+      index,
+      relevance,
+    );
+    expect(scores[unitOf('Tollestrup married')]).toBeGreaterThan(0);
+    expect(scores[unitOf('Leeds is a town')]).toBe(0);
+  });
+
   it('gives nothing when no query term occurs in the text', () => {
     const { segmentation, index } = prepare();
     const relevance = new Float64Array(segmentation.units.length).fill(1);
