@@ -57,6 +57,31 @@ function isClauseEnd(text: string, at: number): boolean {
   return STOP_AFTER.test(before) && (WIDE_STOP.test(before) || BREAK_BEFORE.test(text[at]!));
 }
 
+/**
+ * Whether the space at `at` comes before the Arabic conjunction "و" (and) written onto the
+ * next word: Arabic runs clauses on with it where other languages put a comma.
+ */
+function isBeforeArabicAnd(text: string, at: number): boolean {
+  if (!BREAK_BEFORE.test(text[at]!) || text[at + 1] !== '\u0648') return false;
+  const next = text.charCodeAt(at + 2);
+  return next >= 0x0621 && next <= 0x064a;
+}
+
+/**
+ * The place before an Arabic "و" (and) nearest `cut`, after `after` and before `reach`,
+ * else `cut`: a long Arabic sentence often has no other clause end, and a cut there
+ * rather than at any space keeps a phrase whole. ARCD dev, 2x / 4x /
+ * 10x, with the continuation weight (tuning.ts): 93.4 / 84.5 / 62.1% at any space,
+ * 94.0 / 85.6 / 62.4% here.
+ */
+function nearestConjunction(text: string, after: number, cut: number, reach: number): number {
+  for (let offset = 0; cut + offset < reach || cut - offset > after; offset++) {
+    if (cut + offset < reach && isBeforeArabicAnd(text, cut + offset)) return cut + offset;
+    if (cut - offset > after && isBeforeArabicAnd(text, cut - offset)) return cut - offset;
+  }
+  return cut;
+}
+
 /** Whether `at` falls between a mark and a digit after a digit ("3.|5", "1,|000"). */
 function inNumber(text: string, at: number): boolean {
   return isDigit(text.charCodeAt(at - 2)) && isDigit(text.charCodeAt(at));
@@ -115,8 +140,10 @@ function splitRun(text: string, start: number, end: number, tokens: number, limi
     let forward = cut;
     while (forward < reach && !isClauseEnd(text, forward)) forward++;
     while (space > from + target / 2 && !isClauseEnd(text, space)) space--;
-    if (space <= from + target / 2) space = forward < reach ? forward : cut;
-    else if (forward < reach && forward - cut < cut - space) space = forward;
+    if (space <= from + target / 2) {
+      space = forward < reach ? forward : cut;
+      if (space === cut) space = nearestConjunction(text, from + target / 2, cut, reach);
+    } else if (forward < reach && forward - cut < cut - space) space = forward;
     while (
       space > from + target / 2 &&
       !isClauseEnd(text, space) &&
@@ -311,17 +338,20 @@ export function refineUnits(
     pieces.forEach((piece, offset) => {
       if (piece.frame) frames.push(first + offset);
     });
-    for (const piece of pieces) {
+    pieces.forEach((piece, offset) => {
       const needs = piece.frame ? undefined : frames.length > 0 ? frames : undefined;
+      // Prose cut for the budget: this piece goes on with the sentence of the one before.
+      const continues = offset > 0 && piece.kind === 'text' && pieces[offset - 1]!.kind === 'text';
       refined.push({
         start: piece.start,
         end: piece.end,
         kind: piece.kind,
         section: original.section,
         ...(needs ? { needs } : {}),
+        ...(continues ? { continues } : {}),
       });
       counts.push(countChunks(text, piece.start, piece.end));
-    }
+    });
   }
   const sections = segmentation.sections.map((section) => ({
     ...section,
