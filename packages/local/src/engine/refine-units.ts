@@ -71,8 +71,8 @@ function isBeforeArabicAnd(text: string, at: number): boolean {
  * The place before an Arabic "و" (and) nearest `cut`, after `after` and before `reach`,
  * else `cut`: a long Arabic sentence often has no other clause end, and a cut there
  * rather than at any space keeps a phrase whole. ARCD dev, 2x / 4x /
- * 10x, with the continuation weight (tuning.ts): 93.4 / 84.5 / 62.1% at any space,
- * 94.0 / 85.6 / 62.4% here.
+ * 10x: 93.4 / 83.9 / 60.3% at any space, 94.0 / 85.1 / 60.9% here (the whole dev split,
+ * with the "اً" ending of arabic-terms.ts).
  */
 function nearestConjunction(text: string, after: number, cut: number, reach: number): number {
   for (let offset = 0; cut + offset < reach || cut - offset > after; offset++) {
@@ -338,20 +338,17 @@ export function refineUnits(
     pieces.forEach((piece, offset) => {
       if (piece.frame) frames.push(first + offset);
     });
-    pieces.forEach((piece, offset) => {
+    for (const piece of pieces) {
       const needs = piece.frame ? undefined : frames.length > 0 ? frames : undefined;
-      // Prose cut for the budget: this piece goes on with the sentence of the one before.
-      const continues = offset > 0 && piece.kind === 'text' && pieces[offset - 1]!.kind === 'text';
       refined.push({
         start: piece.start,
         end: piece.end,
         kind: piece.kind,
         section: original.section,
         ...(needs ? { needs } : {}),
-        ...(continues ? { continues } : {}),
       });
       counts.push(countChunks(text, piece.start, piece.end));
-    });
+    }
   }
   const sections = segmentation.sections.map((section) => ({
     ...section,

@@ -92,17 +92,13 @@ export function scoreQuery(
     const section = units[unit]!.section;
     // A record stands alone: the line next to a matching record does not answer for it.
     const record = units[unit]!.kind === 'record';
-    // A piece of the same sentence (cut for the budget) inherits more than a sentence
-    // next to it: the answer often runs on past the piece that holds the question's words.
     let inherited = 0;
     if (!record && unit > 0 && units[unit - 1]!.section === section) {
-      const weight = units[unit]!.continues ? tuning.continuationWeight : tuning.neighborWeight;
-      inherited = weight * own[unit - 1]!;
+      inherited = tuning.neighborWeight * own[unit - 1]!;
     }
     const next = unit + 1;
     if (!record && next < unitCount && units[next]!.section === section) {
-      const weight = units[next]!.continues ? tuning.continuationWeight : tuning.neighborWeight;
-      inherited = Math.max(inherited, weight * own[next]!);
+      inherited = Math.max(inherited, tuning.neighborWeight * own[next]!);
     }
     scores[unit] =
       own[unit]! +

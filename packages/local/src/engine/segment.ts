@@ -19,11 +19,6 @@ export interface Unit {
   section: number;
   /** Units this one is never kept without (the frames of its block). */
   needs?: number[];
-  /**
-   * A piece of a longer unit (refine-units.ts) that goes on from the piece before it, with
-   * no sentence end between them: the two are one sentence cut for the budget.
-   */
-  continues?: boolean;
 }
 
 export interface Section {

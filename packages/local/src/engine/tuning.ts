@@ -21,11 +21,6 @@ export interface ScoringTuning {
   proximityWeight: number;
   /** Share of a neighbour's relevance that a unit inherits. */
   neighborWeight: number;
-  /**
-   * The same share between two pieces of one sentence cut for the budget (refine-units.ts),
-   * where the piece after goes on from the piece before.
-   */
-  continuationWeight: number;
   /** Weight of salience (centrality and position) beside relevance. */
   salienceWeight: number;
   /** Units sharing at least this share of word pairs with kept text are duplicates. */
@@ -86,7 +81,6 @@ export const DEFAULT_TUNING: ScoringTuning = {
   titleWeight: 1, // Off (whole dev): NQ in the bench, '## t', title-line and '[i] t:' layouts -1.8 to -2.0 at ultra.
   proximityWeight: 0.2, // Off: NQ passages-only layout -4 at ultra, multi-hop and REALTALK with the question -2.
   neighborWeight: 0.6, // Off: code -9.8, XQuAD zh -14 at ultra; 0.6 not 0.4 (whole dev): multi-hop 76 / 72% at ultra.
-  continuationWeight: 0.8, // Whole dev, 2x / 4x / 10x, 0.6 (as neighbours) -> 0.8: ARCD 93.4 / 83.3 / 59.8 -> 93.4 / 84.2 / 61.5%, XQuAD en / de / es / zh / ru within 0.6 points; 1: ARCD 83.9% at 4x, XQuAD zh 80.6% at 10x.
   salienceWeight: 0.05, // Off: multi-hop -2 at standard, XQuAD zh -2 at low.
   duplicateContainment: 0.8, // Filter off: multi-hop -22 at standard, code -4.9 at ultra.
   headingsBelowRatio: 8, // Off (whole dev, with the heading share): multi-hop large, bench layout +1.8 / +4.4 at low / standard; compress-structure.test.ts keeps a section's heading below ultra.
