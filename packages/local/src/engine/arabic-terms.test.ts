@@ -29,6 +29,9 @@ describe('Arabic words', () => {
     expect(arabicStem('صممه')).toBe('صمم');
     expect(arabicStem('أحمد')).toBe(arabicStem('احمد'));
     expect(arabicStem('سَقْفٌ')).toBe('سقف');
+    // The adverb's accusative "اً": "رسمياً" (officially) meets "الرسمى" (the official).
+    expect(arabicStem('رسمياً')).toBe(arabicStem('الرسمى'));
+    expect(arabicStem('كثيرًا')).toBe(arabicStem('كثير'));
     // Short words keep their letters: "ال" and "في" are words, not affixes.
     expect(arabicStem('في')).toBe('في');
     // Persian and Urdu words (letters Arabic does not use) are not read by Arabic rules.
@@ -39,6 +42,7 @@ describe('Arabic words', () => {
   it('reads Arabic function words as stop words, and leaves other scripts to their rules', () => {
     expect(isStopWord(stem('التي'))).toBe(true);
     expect(isStopWord(stem('من'))).toBe(true);
+    expect(isStopWord(stem('أيضاً'))).toBe(true);
     expect(isStopWord(stem('سوق'))).toBe(false);
     expect(stem('rivers')).toBe('river');
   });

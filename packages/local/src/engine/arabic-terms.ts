@@ -9,6 +9,11 @@
 
 /** Harakat, the superscript alef and the tatweel: marks a text may or may not write. */
 const MARKS = /[\u0610-\u061a\u064b-\u065f\u0670\u0640]/g;
+/**
+ * Alef with the double fatha (in either order) at a word's end. ARCD dev, 2x / 4x / 10x:
+ * 93.4 / 83.3 / 59.8% without, 93.4 / 83.9 / 60.3% with.
+ */
+const TANWIN_ALEF = /(?:\u064bا|ا\u064b)$/;
 /** The article, with a conjunction or preposition before it, longest first. */
 const ARTICLES = ['وال', 'بال', 'كال', 'فال', 'لل', 'ال'];
 /** Pronoun, plural, dual and feminine endings, longest first. */
@@ -31,7 +36,10 @@ const NOT_ARABIC = /[\u0679-\u06d3\u06d5\u06ee-\u06ff]/;
 /** The light stem of a lower-cased Arabic word. */
 export function arabicStem(word: string): string {
   if (NOT_ARABIC.test(word)) return word;
+  // The indefinite accusative "اً" ("رسمياً", officially; "كثيراً", much), an ending of
+  // the adverb a question rarely writes: "رسمياً" meets "الرسمي" (the official).
   let result = word
+    .replace(TANWIN_ALEF, '')
     .replace(MARKS, '')
     .replace(/[أإآ]/g, 'ا')
     .replace(/ى/g, 'ي')
@@ -84,5 +92,5 @@ export const ARABIC_STOP_WORDS = (
   'كانت يكون ان أن إن لم لن لا مع او أو ثم قد كم متى اين أين كيف لماذا لما هل بين عند ' +
   'منذ حتى كل بعد قبل اي أي غير ايضا أيضا وقد وكان كما حيث ' +
   'و ف ب ل ماهو ماهي ماهى بما بماذا عما مما فيما ممن لمن بمن اذا إذا عندما وهو وهي ' +
-  'له لها لهم به بها بهم منه منها فيه فيها عليه عليها إليه إليها إليهم هناك ذات وما يمكن'
+  'له لها لهم به بها بهم منه منها فيه فيها عليه عليها إليه إليها إليهم هناك ذات وما يمكن أيضاً'
 ).split(' ');

@@ -19,6 +19,22 @@ describe('pieces of a sentence too long for the budget', () => {
     expect(pieces.join('')).toBe(text.trimEnd().slice(0, pieces.join('').length));
   });
 
+  it('with no comma or stop near, end before an Arabic "و" (and) rather than at any space', () => {
+    // Arabic runs clauses on with "و" written onto the next word, where other languages
+    // put a comma: a cut at any space would fall inside a clause.
+    const clause = (year: number) =>
+      `بنى المهندس سالم في عام ${year} سقفا حديديا جديدا للسوق القديم في المدينة`;
+    // Under 600 characters: a sentence that long is cut by sentence-cuts.ts first.
+    const sentence = `${Array.from({ length: 7 }, (_, at) => clause(1800 + at)).join(' و')}.`;
+    const text = Array.from({ length: 12 }, () => sentence).join('\n\n');
+    const pieces = unitsOf(text).filter((piece) => piece.trim().length > 0);
+    expect(pieces.length).toBeGreaterThan(12);
+    for (const piece of pieces.slice(1)) expect(piece).toMatch(/^(?:\s*\n)?\s*(?:و|بنى)/);
+    const continued = pieces.filter((piece) => piece.startsWith(' و'));
+    expect(continued.length).toBeGreaterThan(6);
+    for (const piece of continued) expect(piece).toMatch(/^ وبنى المهندس/);
+  });
+
   it('keep numbers whole: no cut inside "3.5" or "1,000"', () => {
     const clause =
       'the hall measured 3.5 metres across and seated 1,000 people on long wooden benches';
@@ -31,6 +47,8 @@ describe('pieces of a sentence too long for the budget', () => {
   it('tile the text exactly, whatever the scripts, stops and numbers', () => {
     const piece = fc.constantFrom(
       'وفي عام 1872 بنى المهندس سالم سقفا حديديا',
+      ' وبنى',
+      ' و',
       '، ',
       '؛ ',
       '. ',

@@ -57,6 +57,31 @@ function isClauseEnd(text: string, at: number): boolean {
   return STOP_AFTER.test(before) && (WIDE_STOP.test(before) || BREAK_BEFORE.test(text[at]!));
 }
 
+/**
+ * Whether the space at `at` comes before the Arabic conjunction "و" (and) written onto the
+ * next word: Arabic runs clauses on with it where other languages put a comma.
+ */
+function isBeforeArabicAnd(text: string, at: number): boolean {
+  if (!BREAK_BEFORE.test(text[at]!) || text[at + 1] !== '\u0648') return false;
+  const next = text.charCodeAt(at + 2);
+  return next >= 0x0621 && next <= 0x064a;
+}
+
+/**
+ * The place before an Arabic "و" (and) nearest `cut`, after `after` and before `reach`,
+ * else `cut`: a long Arabic sentence often has no other clause end, and a cut there
+ * rather than at any space keeps a phrase whole. ARCD dev, 2x / 4x /
+ * 10x: 93.4 / 83.9 / 60.3% at any space, 94.0 / 85.1 / 60.9% here (the whole dev split,
+ * with the "اً" ending of arabic-terms.ts).
+ */
+function nearestConjunction(text: string, after: number, cut: number, reach: number): number {
+  for (let offset = 0; cut + offset < reach || cut - offset > after; offset++) {
+    if (cut + offset < reach && isBeforeArabicAnd(text, cut + offset)) return cut + offset;
+    if (cut - offset > after && isBeforeArabicAnd(text, cut - offset)) return cut - offset;
+  }
+  return cut;
+}
+
 /** Whether `at` falls between a mark and a digit after a digit ("3.|5", "1,|000"). */
 function inNumber(text: string, at: number): boolean {
   return isDigit(text.charCodeAt(at - 2)) && isDigit(text.charCodeAt(at));
@@ -115,8 +140,10 @@ function splitRun(text: string, start: number, end: number, tokens: number, limi
     let forward = cut;
     while (forward < reach && !isClauseEnd(text, forward)) forward++;
     while (space > from + target / 2 && !isClauseEnd(text, space)) space--;
-    if (space <= from + target / 2) space = forward < reach ? forward : cut;
-    else if (forward < reach && forward - cut < cut - space) space = forward;
+    if (space <= from + target / 2) {
+      space = forward < reach ? forward : cut;
+      if (space === cut) space = nearestConjunction(text, from + target / 2, cut, reach);
+    } else if (forward < reach && forward - cut < cut - space) space = forward;
     while (
       space > from + target / 2 &&
       !isClauseEnd(text, space) &&
