@@ -271,6 +271,7 @@ export function compressWithTuning(
       relevance,
       terms,
       query,
+      labels,
       budget,
       tuning,
       ...(turnTrace ? { explain: turnTrace } : {}),
