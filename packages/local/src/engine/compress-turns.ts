@@ -2,7 +2,6 @@ import { type AssembledOutput, assembleOutput } from './assemble-output.ts';
 import { type MessageSpan, messageSpans } from './message-spans.ts';
 import { namedSpeakerMessages } from './named-speakers.ts';
 import type { QueryTerms } from './query-terms.ts';
-import type { Label } from './role-label.ts';
 import { sceneRelevance } from './scene-relevance.ts';
 import type { Segmentation } from './segment.ts';
 import {
@@ -13,6 +12,7 @@ import {
   unitsOfItems,
 } from './select-turns.ts';
 import { messagesOfNamedDays } from './session-dates.ts';
+import type { SpeakerLabel } from './speaker-labels.ts';
 import type { ScoringTuning } from './tuning.ts';
 import { scoreTurnPriors } from './turn-priors.ts';
 import type { UnitIndex } from './unit-index.ts';
@@ -39,8 +39,8 @@ export interface TurnCompressionInput {
   terms: QueryTerms | undefined;
   /** The query, for the days it names (session-dates.ts). */
   query: string;
-  /** The messages' role labels, for the speaker the query names (named-speakers.ts). */
-  labels?: readonly Label[];
+  /** The speaker labels of the messages (speakerLabels), for the speaker the query names. */
+  speakers?: readonly SpeakerLabel[];
   budget: number;
   tuning: ScoringTuning;
   /** When explaining: receives each message's score parts and the final kept units. */
@@ -178,8 +178,8 @@ export function compressTurns(input: TurnCompressionInput): AssembledOutput | un
   const namedDay = relevance ? messagesOfNamedDays(text, spans, query) : undefined;
   // The turns of the one speaker the question names hold what that speaker said.
   const speaker =
-    terms && input.labels && tuning.turnSpeakerWeight > 0
-      ? namedSpeakerMessages(text, input.labels, spans, index, terms)
+    terms && input.speakers && tuning.turnSpeakerWeight > 0
+      ? namedSpeakerMessages(text, input.speakers, spans, index, terms)
       : undefined;
 
   const items: TurnItem[] = [];

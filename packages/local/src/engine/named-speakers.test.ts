@@ -5,6 +5,7 @@ import { namedSpeakerMessages } from './named-speakers.ts';
 import { queryTerms } from './query-terms.ts';
 import { renderContext } from './render-context.ts';
 import { segment } from './segment.ts';
+import { speakerLabels } from './speaker-labels.ts';
 import { indexUnits } from './unit-index.ts';
 
 /** The named-speaker flags of a conversation of `Speaker: text` messages, for `query`. */
@@ -17,7 +18,13 @@ function flagsOf(lines: readonly string[], query: string): number[] | undefined 
     countChunks(text, start, end),
   );
   const spans = messageSpans(segmentation, tokens);
-  const flags = namedSpeakerMessages(text, labels, spans, index, queryTerms(query, index, true)!);
+  const flags = namedSpeakerMessages(
+    text,
+    speakerLabels(text, labels),
+    spans,
+    index,
+    queryTerms(query, index, true)!,
+  );
   return flags && [...flags];
 }
 

@@ -1,7 +1,6 @@
 import type { MessageSpan } from './message-spans.ts';
 import type { QueryTerms } from './query-terms.ts';
-import type { Label } from './role-label.ts';
-import { speakerLabels } from './speaker-labels.ts';
+import type { SpeakerLabel } from './speaker-labels.ts';
 import { termsOf } from './terms.ts';
 import type { UnitIndex } from './unit-index.ts';
 
@@ -25,12 +24,12 @@ import type { UnitIndex } from './unit-index.ts';
  */
 export function namedSpeakerMessages(
   text: string,
-  labels: readonly Label[],
+  /** The conversation's speaker labels (speakerLabels). */
+  found: readonly SpeakerLabel[],
   spans: readonly MessageSpan[],
   index: UnitIndex,
   terms: QueryTerms,
 ): Uint8Array | undefined {
-  const found = speakerLabels(text, labels);
   if (found.length === 0) return undefined;
   // Whether each distinct name holds a content word of the query, decided once a name.
   const holds = new Map<string, boolean>();
