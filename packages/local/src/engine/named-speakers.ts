@@ -16,11 +16,13 @@ import type { UnitIndex } from './unit-index.ts';
  * (FriendsQA), 97% in a conversation of two (REALTALK).
  *
  * Undefined when the query names no speaker, or two or more (a question about what two
- * people did together: with every named speaker lifted, FriendsQA lost a point at 10x),
- * or when the named speaker says every message (that ranks nothing). A question asking
- * who did something to the named speaker ("Who did Ross ignore?") is answered by another
- * speaker: those lose, and the others gain more. Linear in the
- * messages; each distinct label is read once.
+ * people did together: with every named speaker lifted, FriendsQA lost a point at 10x;
+ * names are compared as written, so a joint label "Chandler Bing and Joey Tribbiani" beside
+ * "Joey Tribbiani" counts as two), or when the named speaker says every message (that
+ * ranks nothing). A question about what was done to the named speaker ("Who did Ross
+ * ignore?") is answered in another speaker's turn, and loses by the rule: on FriendsQA at
+ * 10x, ten questions gain and nine lose, most of them such. Linear in the messages; each
+ * distinct name is matched against the query once.
  */
 export function namedSpeakerMessages(
   text: string,
