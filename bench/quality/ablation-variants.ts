@@ -42,6 +42,7 @@ export const ABLATIONS: readonly Ablation[] = [
   { name: 'turn neighbours', tuning: { turnNeighbourShare: 0 } },
   { name: 'turn scenes', tuning: { turnSceneWeight: 0 } },
   { name: 'named day', tuning: { turnNamedDayWeight: 0 } },
+  { name: 'named speaker', tuning: { turnSpeakerWeight: 0 } },
 ];
 
 /** Runs `measure` with the engine under `variant`, and puts the engine back. */

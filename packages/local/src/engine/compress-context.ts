@@ -23,7 +23,7 @@ import { scoreQuery } from './score-query.ts';
 import { scoreSalience } from './score-salience.ts';
 import { segment } from './segment.ts';
 import { dropWeakest, selectUnits } from './select-units.ts';
-import { speakerTerms } from './speaker-labels.ts';
+import { type SpeakerLabel, speakerLabels, speakerTerms } from './speaker-labels.ts';
 import { LEVEL_RATIOS, SKIP_BELOW_TOKENS, targetRatio } from './targets.ts';
 import { DEFAULT_TUNING, type ScoringTuning } from './tuning.ts';
 import { indexUnits } from './unit-index.ts';
@@ -115,6 +115,7 @@ function addBridge(
   tuning: ScoringTuning,
   labels: readonly Label[],
   terms: QueryTerms | undefined,
+  speakers: readonly SpeakerLabel[] | undefined,
 ): void {
   const conversation = labels.length > 1;
   // In a conversation the question's names are its speakers and the people they talk
@@ -130,7 +131,7 @@ function addBridge(
     ...(terms && tuning.termVariants > 0 ? { terms } : {}),
     ...(named ? { names } : {}),
     // A speaker label names who speaks on every turn of theirs, not a second hop.
-    ...(conversation ? { unbridged: speakerTerms(text, labels, index) } : {}),
+    ...(conversation ? { unbridged: speakerTerms(text, speakers ?? [], index) } : {}),
   });
   // The bonus is a share of the spread of the first pass's scores, not of the best
   // score: a part every unit shares (the section score of a context that is one
@@ -239,8 +240,10 @@ export function compressWithTuning(
   // Explaining: each signal's part, taken as it is added (nothing of this without explain).
   const trace: ScoreTrace | undefined = explain ? {} : undefined;
   if (trace && relevance) trace.query = Float64Array.from(relevance);
+  // Who speaks each message of a conversation, found once for the bridge pass and the turns.
+  const speakers = relevance && labels.length > 1 ? speakerLabels(text, labels) : undefined;
   if (relevance && tuning.bridgeWeight > 0)
-    addBridge(text, query, segmentation, index, relevance, tuning, labels, terms);
+    addBridge(text, query, segmentation, index, relevance, tuning, labels, terms, speakers);
   if (trace?.query && relevance) {
     trace.bridge = Float64Array.from(relevance, (value, unit) => value - trace.query![unit]!);
   }
@@ -272,6 +275,7 @@ export function compressWithTuning(
       relevance,
       terms,
       query,
+      ...(speakers ? { speakers } : {}),
       budget,
       tuning,
       ...(turnTrace ? { explain: turnTrace } : {}),

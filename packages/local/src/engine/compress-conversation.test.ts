@@ -371,4 +371,44 @@ describe('compressContext on a conversation', () => {
     });
     expect(result.compressed).toContain('user: Rachel Green: Oh no, not in my room!');
   });
+  it('with a query that names one speaker keeps the turn of that speaker that answers, though it shares no other word', () => {
+    // Two people chat for days. The question asks about Mira; the answer is Mira's own
+    // turn, which shares no word with it but her name in its label, while Tomas's turns
+    // share "living" with the question (his living room) and would crowd it out.
+    const say = (speaker: string, text: string): ChatMessage => ({
+      role: speaker === 'Mira' ? 'user' : 'assistant',
+      content: `${speaker}: ${text}`,
+    });
+    const tomas = [
+      'The living room lamp broke again last night, so we sat in the dark.',
+      'We painted the living room a pale green over the long weekend.',
+      'My cat sleeps on the living room rug until someone opens a tin.',
+      'I moved the heavy sofa out of the living room with my brother.',
+    ];
+    const smallTalk = [
+      [
+        'Mira',
+        'Haha yes, that was such a fun evening with everyone, we should really do that again sometime soon, maybe next month when the weather gets a little warmer outside.',
+      ],
+      ['Tomas', 'I know right, it has been a long week at work though, I could use a nap.'],
+    ] as const;
+    const answer =
+      'I repair old clocks and broken pocket watches in a small workshop near the harbour, mostly for collectors who bring them from far away.';
+    const messages: ChatMessage[] = [];
+    for (let round = 0; round < 24; round++) {
+      for (const [speaker, text] of smallTalk) messages.push(say(speaker, text));
+      messages.push(say('Tomas', tomas[round % tomas.length]!));
+      if (round === 7) messages.push(say('Mira', answer));
+    }
+    const result = compressContext(
+      { context: messages, query: 'What does Mira do for a living?', level: 'ultra' },
+      { explain: true },
+    );
+    expect(result.compressed).toContain(`user: Mira: ${answer}`);
+    // The bonus is Mira's alone: Tomas's turns carry none.
+    const signalOf = (text: string) =>
+      result.explanation!.units.find((unit) => unit.text.includes(text))!.signals.turnSpeaker;
+    expect(signalOf('I repair old clocks')).toBeGreaterThan(0);
+    expect(signalOf('I moved the heavy sofa')).toBeUndefined();
+  });
 });

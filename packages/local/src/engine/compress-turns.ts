@@ -1,5 +1,6 @@
 import { type AssembledOutput, assembleOutput } from './assemble-output.ts';
 import { type MessageSpan, messageSpans } from './message-spans.ts';
+import { namedSpeakerMessages } from './named-speakers.ts';
 import type { QueryTerms } from './query-terms.ts';
 import { sceneRelevance } from './scene-relevance.ts';
 import type { Segmentation } from './segment.ts';
@@ -11,6 +12,7 @@ import {
   unitsOfItems,
 } from './select-turns.ts';
 import { messagesOfNamedDays } from './session-dates.ts';
+import type { SpeakerLabel } from './speaker-labels.ts';
 import type { ScoringTuning } from './tuning.ts';
 import { scoreTurnPriors } from './turn-priors.ts';
 import type { UnitIndex } from './unit-index.ts';
@@ -19,7 +21,8 @@ import type { UnitIndex } from './unit-index.ts';
  * Compression of a conversation (a message array of two or more messages), turn by
  * turn. Without a query each message is scored by how likely a later question is to
  * need it (turn-priors.ts); with one, by its best unit's relevance plus part of that
- * prior, and more in the session of a day the query names (session-dates.ts). Every
+ * prior, and more in the session of a day the query names (session-dates.ts) and in the
+ * turns of the one speaker it names (named-speakers.ts). Every
  * message is kept whole or dropped whole (see select-turns.ts). Returns undefined, and
  * the caller selects units instead, when a message is too long to be one item (longer
  * than the budget without a query, than `turnWholeShare` of it with one) or nothing
@@ -36,6 +39,8 @@ export interface TurnCompressionInput {
   terms: QueryTerms | undefined;
   /** The query, for the days it names (session-dates.ts). */
   query: string;
+  /** The speaker labels of the messages (speakerLabels), for the speaker the query names. */
+  speakers?: readonly SpeakerLabel[];
   budget: number;
   tuning: ScoringTuning;
   /** When explaining: receives each message's score parts and the final kept units. */
@@ -57,6 +62,7 @@ export interface TurnTrace {
     neighbours: number;
     prior: number;
     namedDay: number;
+    speaker: number;
     system: number;
     meaning: number;
   }[];
@@ -170,14 +176,20 @@ export function compressTurns(input: TurnCompressionInput): AssembledOutput | un
   const meaning = similarity(spans, query.trim() ? input.similarity : undefined);
   // The session of a day the question names is where its answer was said.
   const namedDay = relevance ? messagesOfNamedDays(text, spans, query) : undefined;
+  // The turns of the one speaker the question names hold what that speaker said.
+  const speaker =
+    terms && input.speakers && tuning.turnSpeakerWeight > 0
+      ? namedSpeakerMessages(text, input.speakers, spans, index, terms)
+      : undefined;
 
   const items: TurnItem[] = [];
   for (const [at, span] of spans.entries()) {
     // A system message frames every later turn: it goes first when it fits.
     const system = SYSTEM_LABEL.test(text.slice(span.start, span.start + 40)) ? 2 : 0;
     const dated = namedDay?.[at] ? tuning.turnNamedDayWeight : 0;
+    const named = speaker?.[at] ? tuning.turnSpeakerWeight : 0;
     const score =
-      own[at]! + context[at]! + priorWeight * priors[at]! + dated + system + meaning[at]!;
+      own[at]! + context[at]! + priorWeight * priors[at]! + dated + named + system + meaning[at]!;
     if (input.explain) {
       input.explain.parts ??= [];
       input.explain.parts.push({
@@ -186,6 +198,7 @@ export function compressTurns(input: TurnCompressionInput): AssembledOutput | un
         neighbours: context[at]!,
         prior: priorWeight * priors[at]!,
         namedDay: dated,
+        speaker: named,
         system,
         meaning: meaning[at]!,
       });

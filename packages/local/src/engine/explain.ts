@@ -78,6 +78,8 @@ export interface UnitSignals {
   turnPrior?: number;
   /** Conversations: the bonus of a message in the session of a day the query names. */
   turnNamedDay?: number;
+  /** Conversations: the bonus of a message said by the one speaker the query names (named-speakers.ts). */
+  turnSpeaker?: number;
   /** Conversations: the bonus that keeps a system message first. */
   turnSystem?: number;
   /** Conversations: the bonus for the message's similarity by meaning to the query (the `embed` option). */
@@ -216,6 +218,7 @@ export function explainTurns(input: {
           turnNeighbours: part.neighbours,
           turnPrior: part.prior,
           ...(part.namedDay ? { turnNamedDay: part.namedDay } : {}),
+          ...(part.speaker ? { turnSpeaker: part.speaker } : {}),
           ...(part.system ? { turnSystem: part.system } : {}),
           ...(part.meaning ? { turnMeaning: part.meaning } : {}),
         }

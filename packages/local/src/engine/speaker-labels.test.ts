@@ -61,7 +61,7 @@ describe('speakerLabels', () => {
       ['Rachel Green: Oh, Monica.', 'Rachel Green: Stop it!', 'Ross Geller: What?'].map(user),
     );
     const index = indexUnits(text, segment(text, labels).units);
-    const names = [...speakerTerms(text, labels, index)].map(
+    const names = [...speakerTerms(text, speakerLabels(text, labels), index)].map(
       (id) => [...index.termIds].find(([, value]) => value === id)![0],
     );
     expect(names.sort()).toEqual(['green', 'rachel']);

@@ -43,14 +43,18 @@ function eachLabel(
 }
 
 /**
- * The names, as written, that count as speakers: the same name, compared without case,
- * opens at least two messages. A speaker speaks more than once, and a message that happens
- * to open with "My plan: ..." is not taken for a speaker. Case is folded once per distinct
- * name, not once per message.
+ * The speaker label of each message that has one, in message order: its name, compared
+ * without case, opens at least two messages. A speaker speaks more than once, and a
+ * message that happens to open with "My plan: ..." is not taken for a speaker. One scan of
+ * the openings; case is folded once per distinct name, not once per message. A
+ * conversation with a question reads it twice (the bridge pass, named-speakers.ts):
+ * compress-context.ts finds the labels once for both.
  */
-function speakerNames(text: string, labels: readonly Label[]): Set<string> {
+export function speakerLabels(text: string, labels: readonly Label[]): SpeakerLabel[] {
+  const found: { message: number; start: number; name: string }[] = [];
   const written = new Map<string, number>();
-  eachLabel(text, labels, (_message, _start, name) => {
+  eachLabel(text, labels, (message, start, name) => {
+    found.push({ message, start, name });
     written.set(name, (written.get(name) ?? 0) + 1);
   });
   const caseless = new Map<string, number>();
@@ -58,31 +62,28 @@ function speakerNames(text: string, labels: readonly Label[]): Set<string> {
     const key = name.toLowerCase();
     caseless.set(key, (caseless.get(key) ?? 0) + count);
   }
-  return new Set([...written.keys()].filter((name) => caseless.get(name.toLowerCase())! >= 2));
-}
-
-/** The speaker label of each message that has one (see `speakerNames`), in message order. */
-export function speakerLabels(text: string, labels: readonly Label[]): SpeakerLabel[] {
-  const names = speakerNames(text, labels);
-  const found: SpeakerLabel[] = [];
-  eachLabel(text, labels, (message, start, name) => {
-    if (names.has(name)) found.push({ message, start, end: start + name.length });
-  });
-  return found;
+  const speaks = new Set(
+    [...written.keys()].filter((name) => caseless.get(name.toLowerCase())! >= 2),
+  );
+  return found
+    .filter(({ name }) => speaks.has(name))
+    .map(({ message, start, name }) => ({ message, start, end: start + name.length }));
 }
 
 /**
- * The term ids of the words of every speaker label. It runs on every conversation with a
- * question, over all its messages (a conversation of 40,000 messages, 1M tokens: 29 to
- * 16 ms a call once names were compared without case once each).
+ * The term ids of the words of every speaker label (`speakers`: speakerLabels' answer for
+ * the same text, found once a request). It runs on every conversation with a question,
+ * over all its messages (a conversation of 40,000 messages, 1M tokens: 29 to 16 ms a call
+ * once names were compared without case once each).
  */
 export function speakerTerms(
   text: string,
-  labels: readonly Label[],
+  speakers: readonly SpeakerLabel[],
   index: UnitIndex,
 ): Set<number> {
   const terms = new Set<number>();
-  for (const name of speakerNames(text, labels)) {
+  const names = new Set(speakers.map(({ start, end }) => text.slice(start, end)));
+  for (const name of names) {
     for (const term of termsOf(name)) {
       const id = index.termIds.get(term);
       if (id !== undefined) terms.add(id);

@@ -60,6 +60,11 @@ export interface ScoringTuning {
   /** Added to the score of every message of a session whose date the query names. */
   turnNamedDayWeight: number;
   /**
+   * Added to the score of every message said by the one speaker the query names
+   * (named-speakers.ts), with a query.
+   */
+  turnSpeakerWeight: number;
+  /**
    * Weight of the second, bridge-entity pass of query scoring, as a share of the spread
    * of the first pass's scores (0 turns it off). 0.5 kept: multi-hop dev 98% / 78% at
    * 4x / 10x (the engine of 2026-11-24); 1 gave the same, 0.25 gave 98% / 76%.
@@ -96,6 +101,7 @@ export const DEFAULT_TUNING: ScoringTuning = {
   turnNeighbourReach: 2, // REALTALK dev 95.8 / 83.3 / 74.1%; a reach of 3 or 4 gave 93.5 / 83.3 / 75.0% (bench/README.md).
   turnSceneWeight: 0.4, // Whole dev, 2x / 4x / 10x, off -> 0.4: FriendsQA with the question 95.7 / 88.4 / 76.7 -> 96.2 / 91.5 / 79.8%, REALTALK 94.9 / 83.3 / 74.5 -> 94.0 / 88.0 / 75.0%; 0.2: REALTALK 93.5% at 2x; compress-conversation.test.ts.
   turnNamedDayWeight: 0.5, // Off: REALTALK with the question -2 at every level, dialogue with the question -2; compress-conversation.test.ts.
+  turnSpeakerWeight: 0.2, // Whole dev, 2x / 4x / 10x, off -> 0.2: REALTALK with the question 94.0 / 88.0 / 76.9 -> 94.0 / 89.8 / 79.2% (0.1: 94.4 / 88.4 / 79.2%, 0.4: 95.4 / 89.8 / 78.7%), FriendsQA 96.3 / 92.2 / 81.1 -> 96.3 / 92.2 / 81.2%; compress-conversation.test.ts, named-speakers.test.ts.
   bridgeWeight: 0.5, // Off: multi-hop -28 at ultra, REALTALK with the question -2; XQuAD de +16 at ultra.
   bridgeSources: 2, // At 1: multi-hop -6 at ultra and -4 at standard, XQuAD en and REALTALK with the question -2; XQuAD de +12 at ultra.
 };
