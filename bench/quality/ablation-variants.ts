@@ -40,6 +40,8 @@ export const ABLATIONS: readonly Ablation[] = [
   { name: 'turn cost exponent (with a query)', tuning: { turnCostExponentWithQuery: 1 } },
   { name: 'turn priors (with a query)', tuning: { turnPriorWeight: 0 } },
   { name: 'turn neighbours', tuning: { turnNeighbourShare: 0 } },
+  // Neighbours one message away only, instead of up to `turnNeighbourReach`.
+  { name: 'turn neighbour reach', tuning: { turnNeighbourReach: 1 } },
   { name: 'turn scenes', tuning: { turnSceneWeight: 0 } },
   { name: 'named day', tuning: { turnNamedDayWeight: 0 } },
 ];
