@@ -20,7 +20,6 @@ export const ABLATIONS: readonly Ablation[] = [
   { name: 'long-section share', tuning: { longSectionShare: 1 } },
   { name: 'proximity', tuning: { proximityWeight: 0 } },
   { name: 'neighbours', tuning: { neighborWeight: 0 } },
-  { name: 'salience beside relevance', tuning: { salienceWeight: 0 } },
   { name: 'term variants (and relation words)', tuning: { termVariants: 0 } },
   { name: 'relation words', signal: 'relation-words' },
   { name: 'bridge terms', tuning: { bridgeWeight: 0 } },

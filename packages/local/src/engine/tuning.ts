@@ -21,8 +21,6 @@ export interface ScoringTuning {
   proximityWeight: number;
   /** Share of a neighbour's relevance that a unit inherits. */
   neighborWeight: number;
-  /** Weight of salience (centrality and position) beside relevance. */
-  salienceWeight: number;
   /** Units sharing at least this share of word pairs with kept text are duplicates. */
   duplicateContainment: number;
   /** 1 to match prefix variants and compounds of the query's terms, 0 for exact terms only. */
@@ -81,7 +79,6 @@ export const DEFAULT_TUNING: ScoringTuning = {
   titleWeight: 1, // Off (whole dev, 2026-11-25): NQ bench / '## t' / title-line / '[i] t:' layouts -2.2 / -1.8 / -1.6 / -2.6 at ultra; two-hop titled -8.8 at ultra (3 of 34); multi-hop large, bench layout -2.3 / -1.8 at low / standard (+1.8 at ultra).
   proximityWeight: 0.2, // Off (whole dev, 2026-11-25): multi-hop large -1.2 / -1.5 at ultra (bench / title-line layout); two-hop titled -2.9 / -5.9 at low (1 / 2 of 34, title line / bench layout; +2.9 at ultra); NQ and XQuAD within 0.7.
   neighborWeight: 0.6, // Off: code -9.8, XQuAD zh -14 at ultra; 0.6 not 0.4 (whole dev): multi-hop 76 / 72% at ultra.
-  salienceWeight: 0.05, // Off: multi-hop -2 at standard, XQuAD zh -2 at low.
   duplicateContainment: 0.8, // Filter off: multi-hop -22 at standard, code -4.9 at ultra.
   headingsBelowRatio: 8, // Earns on no set (off, whole dev, 2026-11-25: multi-hop large +1.5 / +2.0 at low / standard, title line +2.3 at low, NQ up to +1.0): the answer-kept measure does not see whose passage a kept sentence is; compress-structure.test.ts keeps a section's heading below ultra.
   headingShare: 0.08, // No cap (whole dev, 2026-11-25): multi-hop large, bench layout -5.3 / -3.2 at low / standard, title line -1.5 at standard, two-hop titled (bench layout) -5.9 at low, NQ -0.6 at standard. Earlier, whole dev, multi-hop large, bench layout, low / standard: no cap 76.3 / 48.2%, 0.08 79.5 / 52.3%, 0.05 80.1 / 54.4% (but two-hop titled, title line -2.9 at standard), no headings 81.3 / 56.7%; heading-share.test.ts.
