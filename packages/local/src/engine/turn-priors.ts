@@ -58,8 +58,8 @@ export interface TurnPriorWeights {
 
 /**
  * The fitted weights. Without a query they are the whole ranking of a conversation's
- * messages ("whole turns" off: dialogue, REALTALK and FriendsQA without a query -20 to -68
- * points, bench/README.md "Ablation"). The three smallest, zeroed together (whole dev,
+ * messages ("whole turns" off, first 50 of a set: dialogue and REALTALK without a query -20
+ * to -68 points, bench/README.md "Ablation"). The three smallest, zeroed together (whole dev,
  * 2026-11-25, 2x / 4x / 10x): REALTALK without a query 73.6 / 49.1 / 25.5 -> 75.0 / 47.7 /
  * 27.3%, FriendsQA without a query 59.7 / 31.8 / 15.3 -> 60.1 / 32.9 / 14.3%, dialogue
  * without a query 63.0 -> 61.1% at 4x: a loss past the bar at one level each, so they stay.
