@@ -20,7 +20,6 @@ export const ABLATIONS: readonly Ablation[] = [
   { name: 'long-section share', tuning: { longSectionShare: 1 } },
   { name: 'proximity', tuning: { proximityWeight: 0 } },
   { name: 'neighbours', tuning: { neighborWeight: 0 } },
-  { name: 'salience beside relevance', tuning: { salienceWeight: 0 } },
   { name: 'term variants (and relation words)', tuning: { termVariants: 0 } },
   { name: 'relation words', signal: 'relation-words' },
   { name: 'bridge terms', tuning: { bridgeWeight: 0 } },
@@ -40,6 +39,8 @@ export const ABLATIONS: readonly Ablation[] = [
   { name: 'turn cost exponent (with a query)', tuning: { turnCostExponentWithQuery: 1 } },
   { name: 'turn priors (with a query)', tuning: { turnPriorWeight: 0 } },
   { name: 'turn neighbours', tuning: { turnNeighbourShare: 0 } },
+  // Neighbours one message away only, instead of up to `turnNeighbourReach`.
+  { name: 'turn neighbour reach', tuning: { turnNeighbourReach: 1 } },
   { name: 'turn scenes', tuning: { turnSceneWeight: 0 } },
   { name: 'named day', tuning: { turnNamedDayWeight: 0 } },
   { name: 'named speaker', tuning: { turnSpeakerWeight: 0 } },

@@ -228,7 +228,6 @@ export function compressWithTuning(
   const budget = Math.floor(inputTokens / ratio);
   const { units } = segmentation;
   const index = indexUnits(text, units);
-  const salience = scoreSalience(segmentation, index);
   // Worked out once: the vocabulary scan of their other forms is linear in the context's
   // distinct words, and the bridge and scene passes read the same terms.
   const terms =
@@ -247,17 +246,10 @@ export function compressWithTuning(
   if (trace?.query && relevance) {
     trace.bridge = Float64Array.from(relevance, (value, unit) => value - trace.query![unit]!);
   }
-  const scores = relevance ?? salience;
-  if (trace) {
-    trace.salience = relevance
-      ? Float64Array.from(salience, (value) => tuning.salienceWeight * value)
-      : Float64Array.from(salience);
-  }
-  if (relevance) {
-    for (let unit = 0; unit < units.length; unit++) {
-      scores[unit]! += tuning.salienceWeight * salience[unit]!;
-    }
-  }
+  // Salience ranks units without a query only: beside relevance (a weight of 0.05) it
+  // moved no dev set by a point (whole dev, 2026-11-25; bench/README.md "Ablation").
+  const scores = relevance ?? scoreSalience(segmentation, index);
+  if (trace && !relevance) trace.salience = Float64Array.from(scores);
   const beforeDefinitions = trace && query.length > 0 ? Float64Array.from(scores) : undefined;
   if (query.length > 0 && !ablated.has('named-definitions'))
     boostNamedDefinitions(text, segmentation, query, scores);

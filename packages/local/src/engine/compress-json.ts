@@ -1,5 +1,7 @@
+import { documentScores } from './bm25-signals.ts';
 import { isStopWord, termsOf } from './terms.ts';
 import { countTokens } from './tokenizer.ts';
+import { DEFAULT_TUNING } from './tuning.ts';
 
 /**
  * Compression of a JSON document (a tool's output, an API response) that gives back
@@ -97,23 +99,19 @@ function rankDocuments(nodes: Node[], query: string): void {
       for (const word of words) count.set(word, (count.get(word) ?? 0) + 1);
       return { count, length: words.length };
     });
-    const average = counts.reduce((sum, { length }) => sum + length, 0) / documents.length;
-    const holding = new Map<string, number>();
-    for (const { count } of counts) {
-      for (const term of terms)
-        if (count.has(term)) holding.set(term, (holding.get(term) ?? 0) + 1);
-    }
+    // The same BM25, with the same weights, as the sections of a text (bm25-signals.ts).
+    const slots = terms.length;
+    const frequency = new Float64Array(documents.length * slots);
+    const lengths = new Float64Array(documents.length);
+    counts.forEach(({ count, length }, at) => {
+      lengths[at] = length;
+      terms.forEach((term, slot) => {
+        frequency[at * slots + slot] = count.get(term) ?? 0;
+      });
+    });
+    const scores = documentScores(frequency, lengths, slots, DEFAULT_TUNING);
     documents.forEach((index, at) => {
-      let score = 0;
-      for (const term of terms) {
-        const frequency = counts[at]!.count.get(term) ?? 0;
-        if (frequency === 0) continue;
-        const containing = holding.get(term)!;
-        const idf = Math.log(1 + (documents.length - containing + 0.5) / (containing + 0.5));
-        const norm = 1.2 * (0.25 + (0.75 * counts[at]!.length) / Math.max(1, average));
-        score += (idf * frequency * 2.2) / (frequency + norm);
-      }
-      nodes[index]!.documentScore = score;
+      nodes[index]!.documentScore = scores[at]!;
     });
   }
   // A document's members take its score.

@@ -63,7 +63,7 @@ export interface UnitSignals {
   query?: number;
   /** Added by the multi-hop pass for naming a bridge entity of the best units (bridge-terms.ts). */
   bridge?: number;
-  /** Salience without a query, or its weighted share beside the query's relevance (score-salience.ts). */
+  /** Salience, the whole score without a query (score-salience.ts); absent with one. */
   salience?: number;
   /** Added to code that defines a name the query spells (named-definitions.ts). */
   definition?: number;

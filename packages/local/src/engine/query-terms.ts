@@ -21,6 +21,9 @@ export interface QueryTerms {
 }
 
 /** Shared prefixes shorter than this do not make two terms one. */
+// Whole dev, 2026-11-25, 2x / 4x / 10x: at 4, two-hop titled 61.8 -> 55.9% at 10x (2 of 34),
+// multi-hop large title line 76.3 / 56.7 / 31.3 -> 75.4 / 55.3 / 30.4%; at 6, XQuAD ru 83.0 ->
+// 81.0% and multi-hop 76 -> 74% at 10x, NQ `[i] t:` 97.6 -> 96.8% at 4x.
 const MIN_SHARED_PREFIX = 5;
 // Kept from before; with the shared opening now allowed on both sides, XQuAD dev at 4x: ru 87.3 to
 // 92.2%, de 91.5 to 93.3%, es 95.9 to 96.9%, en 95.9 to 95.3% (the only loss).

@@ -23,10 +23,11 @@ import type { UnitIndex } from './unit-index.ts';
  * - tells what happened ("I just got back from a funeral", "we went to the lake
  *   yesterday"): a later question asks when and where things happened.
  *
- * Decisions ("will", "should", "plan") and specificity (rare words) are measured too.
- * Beside the others, a decision points slightly away from what is asked about later
- * (plans are restated until done), so its weight is negative; specificity adds nothing
- * the names, numbers and novelty do not already say, so its weight is 0.
+ * Decisions ("will", "should", "plan") are measured too: beside the others, a decision
+ * points slightly away from what is asked about later (plans are restated until done),
+ * so its weight is negative. Specificity (the information of a message's rare words) was
+ * fitted a weight of 0, adding nothing the names, numbers and novelty do not already
+ * say, and is no longer computed.
  *
  * Each signal is 0..1; the prior is a logistic model of them, the estimated chance,
  * 0..1, that a later question needs the message. Its weights were fitted on the
@@ -40,7 +41,6 @@ export interface TurnPriorWeights {
   numbers: number;
   decisions: number;
   novelty: number;
-  specificity: number;
   /** What the user said: facts about the user and their requests are asked about most. */
   user: number;
   titles: number;
@@ -56,13 +56,20 @@ export interface TurnPriorWeights {
   bias: number;
 }
 
+/**
+ * The fitted weights. Without a query they are the whole ranking of a conversation's
+ * messages ("whole turns" off, first 50 of a set: dialogue and REALTALK without a query -20
+ * to -68 points, bench/README.md "Ablation"). The three smallest, zeroed together (whole dev,
+ * 2026-11-25, 2x / 4x / 10x): REALTALK without a query 73.6 / 49.1 / 25.5 -> 75.0 / 47.7 /
+ * 27.3%, FriendsQA without a query 59.7 / 31.8 / 15.3 -> 60.1 / 32.9 / 14.3%, dialogue
+ * without a query 63.0 -> 61.1% at 4x: a loss past the bar at one level each, so they stay.
+ */
 export const TURN_PRIOR_WEIGHTS: TurnPriorWeights = {
   recency: 0.1,
   names: 1,
   numbers: 1,
   decisions: -0.35,
   novelty: 1,
-  specificity: 0,
   user: 0.2,
   titles: 1.2,
   disclosure: 0.8,
@@ -107,42 +114,6 @@ function countMatches(pattern: RegExp, text: string, cap: number): number {
   return count;
 }
 
-/**
- * Specificity of every message span, 0..1: the information of its distinct content words,
- * each weighing more the fewer messages use it, over the most informative message's.
- */
-function specificityOf(spans: readonly MessageSpan[], index: UnitIndex): Float64Array {
-  const { words, offsets, stop } = index;
-  // In how many messages each term occurs.
-  const messagesWith = new Int32Array(index.termCount);
-  const lastMessage = new Int32Array(index.termCount).fill(-1);
-  spans.forEach((span, at) => {
-    for (let position = offsets[span.first]!; position < offsets[span.last + 1]!; position++) {
-      const term = words[position]!;
-      if (lastMessage[term] === at) continue;
-      lastMessage[term] = at;
-      messagesWith[term]!++;
-    }
-  });
-  const information = new Float64Array(spans.length);
-  let maxInformation = 0;
-  lastMessage.fill(-1);
-  spans.forEach((span, at) => {
-    let sum = 0;
-    for (let position = offsets[span.first]!; position < offsets[span.last + 1]!; position++) {
-      const term = words[position]!;
-      if (stop[term] || lastMessage[term] === at) continue;
-      lastMessage[term] = at;
-      sum += Math.log(spans.length / messagesWith[term]!);
-    }
-    information[at] = sum;
-    maxInformation = Math.max(maxInformation, sum);
-  });
-  if (maxInformation > 0)
-    for (let at = 0; at < spans.length; at++) information[at]! /= maxInformation;
-  return information;
-}
-
 /** The prior of every message span, 0..1. */
 export function scoreTurnPriors(
   text: string,
@@ -153,8 +124,6 @@ export function scoreTurnPriors(
   const { words, offsets, stop } = index;
   const seenBefore = new Uint8Array(index.termCount);
   const priors = new Float64Array(spans.length);
-  // Two passes over the words, skipped while specificity weighs nothing (its fitted weight).
-  const specificity = weights.specificity === 0 ? undefined : specificityOf(spans, index);
   const last = Math.max(1, spans.length - 1);
   // Without any date stamp there are no sessions to open: the signal stays 0.
   let sessionStart = -1;
@@ -195,7 +164,6 @@ export function scoreTurnPriors(
       weights.user * user +
       weights.disclosure * disclosure +
       weights.novelty * novelty +
-      weights.specificity * (specificity?.[at] ?? 0) +
       weights.opening * opening +
       weights.reply * reply +
       weights.events * events;
