@@ -156,3 +156,36 @@ describe('a line that only looks like a passage header', () => {
     expect(units.some((unit) => unit.kind === 'heading')).toBe(false);
   });
 });
+
+describe('a title in a tag that opens its passage inside the first sentence', () => {
+  // `<doc title="t">"Old road"...`: the tag shares a token with the first word, so it is
+  // no unit of its own; its title still names the passage.
+  const titles = ['Harbour', 'Station', 'Council', 'Ledger', 'Tower', 'Canal', 'Mill', 'Museum'];
+  const render = (named: number, markdown: boolean) =>
+    titles
+      .map((name, at) => {
+        const title = `Wexmoor ${at === named ? 'Market' : name}`;
+        const text = `"Old road" is a name given to it. Traders came with cloth and salt on ${at + 2} days a week. The hall first opened in ${1800 + at * 9} after a vote of the guild.`;
+        return markdown ? `## ${title}\n\n${text}` : `<doc title="${title}">${text}</doc>`;
+      })
+      .join(markdown ? '\n\n' : '\n');
+  const scoreOf = (context: string, sentence: string) => {
+    const result = compressContext(
+      { context, query: 'When did the market open?', level: 'ultra' },
+      { explain: true },
+    );
+    return result.explanation!.units.find((unit) => unit.text.includes(sentence))!.score;
+  };
+
+  it('lifts its passage as much as a heading with the same title does', () => {
+    const lift = (markdown: boolean) =>
+      scoreOf(render(6, markdown), 'opened in 1854') -
+      scoreOf(render(0, markdown), 'opened in 1854');
+    expect(segment(render(6, false)).sections[6]).toMatchObject({
+      title: 'Wexmoor Market',
+      header: -1,
+    });
+    expect(lift(true)).toBeGreaterThan(0);
+    expect(lift(false)).toBeCloseTo(lift(true), 6);
+  });
+});
