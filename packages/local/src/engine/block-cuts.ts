@@ -12,9 +12,9 @@ import type { UnitKind } from './unit-kind.ts';
  * (the passages whose scores their sentences share) open at markdown headings, at
  * passage headers (a numbered label such as `[3] Title:` or `Document [3] (Title: t)`,
  * an XML-like tag such as `<doc title="t">`), at a short title line over a paragraph
- * and, in a text without markdown headings whose paragraphs are of passage length, at
- * every paragraph (parted by a blank line, or a line as long as a paragraph); role
- * labels open a section per message. The rules are the same for every source of text:
+ * and, in a text or message without markdown headings whose paragraphs are of passage
+ * length, at every paragraph (parted by a blank line, or a line as long as a
+ * paragraph); role labels open a section per message. The rules are the same for every source of text:
  * none is keyed to one data set's layout. segment.ts then moves each cut to a place
  * where token counts add up.
  */
@@ -195,6 +195,16 @@ function meanParagraph(text: string): number {
   return paragraphs === 0 ? 0 : characters / paragraphs;
 }
 
+/**
+ * Whether the paragraphs of `text[start, end)` are passages: no markdown heading (its
+ * headings are its sections), and paragraphs of passage length on average. Short
+ * paragraphs (a line or two each) are the thoughts of one passage, not passages.
+ */
+function holdsPassages(text: string, start: number, end: number): boolean {
+  const part = text.slice(start, end);
+  return !MARKDOWN_HEADING.test(part) && meanParagraph(part) > PARAGRAPH_LINE;
+}
+
 /** The end of a fenced block opened at `index` (its closing line included). */
 function fenceEnd(text: string, index: number, fence: string): number {
   let line = lineEnd(text, index);
@@ -236,11 +246,10 @@ export function collectCuts(text: string, labels: Label[]): Cut[] {
   let index = 0;
   let label = 0;
   let midLine = false;
-  // Without markdown headings or messages, each paragraph is a passage of its own
-  // (its section), titled by a title line over it when it has one.
-  // Short paragraphs (a line or two each) are the thoughts of one passage, not passages.
-  const passages =
-    labels.length === 0 && !MARKDOWN_HEADING.test(text) && meanParagraph(text) > PARAGRAPH_LINE;
+  // In a text (or a message) without markdown headings, each paragraph is a passage of
+  // its own (its section), titled by a title line over it when it has one: the
+  // passages a retrieval prompt puts in its system or user message are passages too.
+  let passages = labels.length === 0 && holdsPassages(text, 0, text.length);
   let sectionFilled = false;
   let pendingTitle: string | undefined;
   const headerKinds = repeatedHeaderKinds(text);
@@ -250,6 +259,8 @@ export function collectCuts(text: string, labels: Label[]): Cut[] {
       cuts.push({ at: next.start, kind: 'heading', title: '', message: next.message });
       index = next.end;
       label++;
+      passages = holdsPassages(text, index, labels[label]?.start ?? text.length);
+      sectionFilled = false;
       const blank = at(BLANK, text, index);
       midLine = blank === null;
       if (blank) index += blank[0].length;

@@ -1,6 +1,7 @@
 import { compressContext } from '@ctxopt/local';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { renderContext } from './render-context.ts';
 import { segment } from './segment.ts';
 
 /**
@@ -188,4 +189,43 @@ describe('a title in a tag that opens its passage inside the first sentence', ()
     expect(lift(true)).toBeGreaterThan(0);
     expect(lift(false)).toBeCloseTo(lift(true), 6);
   });
+});
+
+describe('passages inside a message', () => {
+  // A retrieval prompt puts its passages in the system or user message: there too each
+  // paragraph of passage length is a passage of its own, titled by a title line over it.
+  const messages = (layout: (passages: Passage[]) => string, passages: Passage[]) => [
+    {
+      role: 'system',
+      content: `Answer the question from the passages below.\n\n${layout(passages)}`,
+    },
+    { role: 'user', content: 'Which passage says it?' },
+  ];
+
+  it.each(['title line, text, blank line', 'passages only, blank lines'])(
+    'finds each passage as its own section: %s',
+    (name) => {
+      const layout = LAYOUTS[name]!;
+      fc.assert(
+        fc.property(fc.array(passage, { minLength: 2, maxLength: 8 }), (passages) => {
+          const { text, labels } = renderContext(messages(layout.render, passages));
+          const { units, sections } = segment(text, labels);
+          let from = 0;
+          const found = passages.map((p) => {
+            const start = text.indexOf(p.text, from);
+            from = start + p.text.length;
+            return units.find((u) => u.start <= start + 1 && u.end > start + 1)!.section;
+          });
+          expect(new Set(found).size).toBe(passages.length);
+          expect(found.every((section) => sections[section]!.message === 0)).toBe(true);
+          if (layout.titled) {
+            expect(found.map((section) => sections[section]!.title)).toEqual(
+              passages.map((p) => p.title),
+            );
+          }
+        }),
+        { numRuns: 40 },
+      );
+    },
+  );
 });
