@@ -192,6 +192,19 @@ describe('a title in a tag that opens its passage inside the first sentence', ()
 });
 
 describe('passages inside a message', () => {
+  // Passages of at least 8 sentences of content words: the instruction paragraph above
+  // them leaves the mean paragraph of passage length (block-cuts.ts).
+  const longPassage = fc.record({
+    title: passage.map((p) => p.title),
+    text: fc
+      .array(
+        fc
+          .array(fc.constantFrom(...WORDS), { minLength: 8, maxLength: 12 })
+          .map((words) => `${capitalised(words.join(' '))}.`),
+        { minLength: 8, maxLength: 10 },
+      )
+      .map((sentences) => sentences.join(' ')),
+  });
   // A retrieval prompt puts its passages in the system or user message: there too each
   // paragraph of passage length is a passage of its own, titled by a title line over it.
   const messages = (layout: (passages: Passage[]) => string, passages: Passage[]) => [
@@ -207,7 +220,7 @@ describe('passages inside a message', () => {
     (name) => {
       const layout = LAYOUTS[name]!;
       fc.assert(
-        fc.property(fc.array(passage, { minLength: 2, maxLength: 8 }), (passages) => {
+        fc.property(fc.array(longPassage, { minLength: 2, maxLength: 8 }), (passages) => {
           const { text, labels } = renderContext(messages(layout.render, passages));
           const { units, sections } = segment(text, labels);
           let from = 0;
