@@ -179,8 +179,8 @@ function titleLineAt(text: string, index: number): number {
   return next.length > line.length * 1.5 && /\s/.test(next) ? end : -1;
 }
 
-/** The mean length in characters of the text's paragraphs (parted by blank lines). */
-function meanParagraph(text: string): number {
+/** The text's paragraphs (parted by blank lines): how many, and their mean length in characters. */
+function paragraphsOf(text: string): { count: number; mean: number } {
   let paragraphs = 0;
   let inside = false;
   let characters = 0;
@@ -192,17 +192,29 @@ function meanParagraph(text: string): number {
     inside = !blank;
     line = end;
   }
-  return paragraphs === 0 ? 0 : characters / paragraphs;
+  return { count: paragraphs, mean: paragraphs === 0 ? 0 : characters / paragraphs };
 }
 
 /**
- * Whether the paragraphs of `text[start, end)` are passages: no markdown heading (its
- * headings are its sections), and paragraphs of passage length on average. Short
- * paragraphs (a line or two each) are the thoughts of one passage, not passages.
+ * A message holds passages only with at least this many paragraphs (a retrieval prompt:
+ * an instruction over two passages or more): a turn of one or two long paragraphs is one
+ * speaker's message. Not tuned beyond this: REALTALK with the question, dev 10x, 76.4%
+ * when any message could hold passages, 76.9% (as before) with this; NQ as a chat prompt
+ * the same either way.
  */
-function holdsPassages(text: string, start: number, end: number): boolean {
+const MIN_MESSAGE_PARAGRAPHS = 3;
+
+/**
+ * Whether the paragraphs of `text[start, end)` (the whole text, or one `message`'s
+ * content) are passages: no markdown heading (its headings are its sections), and
+ * paragraphs of passage length on average. Short paragraphs (a line or two each) are the
+ * thoughts of one passage, not passages.
+ */
+function holdsPassages(text: string, start: number, end: number, message: boolean): boolean {
   const part = text.slice(start, end);
-  return !MARKDOWN_HEADING.test(part) && meanParagraph(part) > PARAGRAPH_LINE;
+  if (MARKDOWN_HEADING.test(part)) return false;
+  const { count, mean } = paragraphsOf(part);
+  return mean > PARAGRAPH_LINE && (!message || count >= MIN_MESSAGE_PARAGRAPHS);
 }
 
 /** The end of a fenced block opened at `index` (its closing line included). */
@@ -249,7 +261,7 @@ export function collectCuts(text: string, labels: Label[]): Cut[] {
   // In a text (or a message) without markdown headings, each paragraph is a passage of
   // its own (its section), titled by a title line over it when it has one: the
   // passages a retrieval prompt puts in its system or user message are passages too.
-  let passages = labels.length === 0 && holdsPassages(text, 0, text.length);
+  let passages = labels.length === 0 && holdsPassages(text, 0, text.length, false);
   let sectionFilled = false;
   let pendingTitle: string | undefined;
   const headerKinds = repeatedHeaderKinds(text);
@@ -259,7 +271,7 @@ export function collectCuts(text: string, labels: Label[]): Cut[] {
       cuts.push({ at: next.start, kind: 'heading', title: '', message: next.message });
       index = next.end;
       label++;
-      passages = holdsPassages(text, index, labels[label]?.start ?? text.length);
+      passages = holdsPassages(text, index, labels[label]?.start ?? text.length, true);
       sectionFilled = false;
       const blank = at(BLANK, text, index);
       midLine = blank === null;

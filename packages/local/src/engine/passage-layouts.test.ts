@@ -241,4 +241,20 @@ describe('passages inside a message', () => {
       );
     },
   );
+
+  it('leaves a turn of two long paragraphs one section: one speaker, one message', () => {
+    const paragraph = (topic: string) =>
+      `I went down to the ${topic} this morning and the keepers told me the whole story of the storm, the roof, the ledgers and the weather books, and how the parish paid for all of it in the end. `.repeat(
+        2,
+      );
+    const { text, labels } = renderContext([
+      { role: 'user', content: `${paragraph('harbour')}\n\n${paragraph('station')}` },
+      { role: 'assistant', content: 'That sounds like quite a morning.' },
+    ]);
+    const { units, sections } = segment(text, labels);
+    const first = new Set(
+      units.filter((unit) => sections[unit.section]!.message === 0).map((unit) => unit.section),
+    );
+    expect(first.size).toBe(1);
+  });
 });
