@@ -2,6 +2,9 @@ import type { Unit } from './segment.ts';
 import { termsOf } from './terms.ts';
 import type { UnitIndex } from './unit-index.ts';
 
+/** Not tuned: "When did it open?" is 4 words; a keyword query is usually fewer. */
+const MIN_QUESTION_WORDS = 4;
+
 /**
  * The units that repeat the query: a chat prompt often carries the question in its last
  * user message (or a `Question: ...` line) and asks the same question as the query. Such
@@ -11,9 +14,6 @@ import type { UnitIndex } from './unit-index.ts';
  * it holds the query's words in their order, one after another, and at most as many
  * words again. Undefined when no unit does; linear in the text's words.
  */
-/** Not tuned: "When did it open?" is 4 words; a keyword query is usually fewer. */
-const MIN_QUESTION_WORDS = 4;
-
 export function queryEchoes(
   units: readonly Unit[],
   index: UnitIndex,

@@ -16,12 +16,16 @@ import type { UnitIndex } from './unit-index.ts';
 /**
  * Scales `values` to their maximum over the entries not `skipped` (a unit or section
  * that repeats the query, see query-echoes.ts); a skipped entry above it stays at 1.
+ * When only skipped entries score, to the maximum of all.
  */
 function scaleToMax(values: Float64Array, skipped?: Uint8Array): Float64Array {
   let max = 0;
+  let all = 0;
   for (let i = 0; i < values.length; i++) {
+    if (values[i]! > all) all = values[i]!;
     if (values[i]! > max && !skipped?.[i]) max = values[i]!;
   }
+  if (max === 0) max = all;
   if (max > 0) for (let i = 0; i < values.length; i++) values[i] = Math.min(1, values[i]! / max);
   return values;
 }
