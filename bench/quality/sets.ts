@@ -125,6 +125,31 @@ export function readNqLayoutSets(): QualitySet[] {
 }
 
 /**
+ * NQ as a retrieval chain sends it to a chat model: the passages (in two of the layouts)
+ * in a system message under an instruction, the question as the user message, and the
+ * same question as the query. The baselines keep whole lines (one passage each).
+ */
+export function readNqPromptSets(): QualitySet[] {
+  const layouts = ['passages only, blank lines', 'title line, text'];
+  return readNqLayoutSets()
+    .filter((set) => layouts.some((layout) => set.name === `NQ layout ${layout}`))
+    .map((set) => ({
+      name: set.name.replace('NQ layout', 'NQ chat prompt,'),
+      measure: set.measure,
+      examples: set.examples.map(({ unitSeparator: _, ...example }) => ({
+        ...example,
+        context: [
+          {
+            role: 'system',
+            content: `Answer the question using only the context below.\n\n${example.context as string}`,
+          },
+          { role: 'user', content: example.query },
+        ],
+      })),
+    }));
+}
+
+/**
  * The titled two-hop set (stored in the title-line layout, see build-sets.ts) in the
  * title-line layout and in the bench's `Document [i] (Title: t) text` layout.
  */
@@ -179,6 +204,7 @@ export function loadSets(split: SuiteExample['split'] | 'all'): QualitySet[] {
   return [
     { name: 'NQ multi-document', measure: 'answer kept', examples: pick(readNqSet()) },
     ...readNqLayoutSets().map((set) => ({ ...set, examples: pick(set.examples) })),
+    ...readNqPromptSets().map((set) => ({ ...set, examples: pick(set.examples) })),
     {
       name: 'multi-hop (MuSiQue)',
       measure: 'answer kept',

@@ -1,5 +1,6 @@
 import type { QueryTerms } from './query-terms.ts';
 import type { Segmentation } from './segment.ts';
+import { termsOf } from './terms.ts';
 import type { UnitIndex } from './unit-index.ts';
 
 /**
@@ -91,6 +92,21 @@ export function bm25Signals(
       frequency[slot] = 0;
     }
     unitScore[unit] = score;
+  }
+
+  // A title that opens its passage inside the first sentence (`<doc title="t">Text`, where
+  // the tag shares a token with the first word) has no heading unit: its words weigh here.
+  for (let section = 0; section < sections.length; section++) {
+    const { header, title: name } = sections[section]!;
+    if (header >= 0 || name === '') continue;
+    const seen = new Set<number>();
+    for (const term of termsOf(name)) {
+      const id = index.termIds.get(term);
+      const slot = id === undefined ? -1 : slotOf[id]!;
+      if (slot < 0 || seen.has(slot)) continue;
+      seen.add(slot);
+      title[section]! += idf[slot]!;
+    }
   }
 
   const sectionScore = documentScores(sectionFrequency, sectionLength, slots, { k1, b });

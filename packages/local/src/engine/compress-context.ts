@@ -15,6 +15,7 @@ import {
 } from './explain.ts';
 import { assembleWithJsonMessages, jsonMessages } from './json-messages.ts';
 import { boostNamedDefinitions } from './named-definitions.ts';
+import { queryEchoes } from './query-echoes.ts';
 import { type QueryTerms, queryTerms } from './query-terms.ts';
 import { type RefinedUnits, refineUnits } from './refine-units.ts';
 import { renderContext } from './render-context.ts';
@@ -235,7 +236,9 @@ export function compressWithTuning(
       ? queryTerms(query, index, tuning.termVariants > 0)
       : undefined;
   const sectionParts = terms ? new Float64Array(units.length) : undefined;
-  const relevance = terms && scoreQuery(terms, segmentation, index, tuning, sectionParts);
+  const relevance =
+    terms &&
+    scoreQuery(terms, segmentation, index, tuning, queryEchoes(units, index, query), sectionParts);
   // Explaining: each signal's part, taken as it is added (nothing of this without explain).
   const trace: ScoreTrace | undefined = explain ? {} : undefined;
   if (trace && relevance) trace.query = Float64Array.from(relevance);

@@ -1,6 +1,7 @@
 import { compressContext } from '@ctxopt/local';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { renderContext } from './render-context.ts';
 import { segment } from './segment.ts';
 
 /**
@@ -154,5 +155,106 @@ describe('a line that only looks like a passage header', () => {
     const { units, sections } = segment(text);
     expect(sections).toHaveLength(1);
     expect(units.some((unit) => unit.kind === 'heading')).toBe(false);
+  });
+});
+
+describe('a title in a tag that opens its passage inside the first sentence', () => {
+  // `<doc title="t">"Old road"...`: the tag shares a token with the first word, so it is
+  // no unit of its own; its title still names the passage.
+  const titles = ['Harbour', 'Station', 'Council', 'Ledger', 'Tower', 'Canal', 'Mill', 'Museum'];
+  const render = (named: number, markdown: boolean) =>
+    titles
+      .map((name, at) => {
+        const title = `Wexmoor ${at === named ? 'Market' : name}`;
+        const text = `"Old road" is a name given to it. Traders came with cloth and salt on ${at + 2} days a week. The hall first opened in ${1800 + at * 9} after a vote of the guild.`;
+        return markdown ? `## ${title}\n\n${text}` : `<doc title="${title}">${text}</doc>`;
+      })
+      .join(markdown ? '\n\n' : '\n');
+  const scoreOf = (context: string, sentence: string) => {
+    const result = compressContext(
+      { context, query: 'When did the market open?', level: 'ultra' },
+      { explain: true },
+    );
+    return result.explanation!.units.find((unit) => unit.text.includes(sentence))!.score;
+  };
+
+  it('lifts its passage as much as a heading with the same title does', () => {
+    const lift = (markdown: boolean) =>
+      scoreOf(render(6, markdown), 'opened in 1854') -
+      scoreOf(render(0, markdown), 'opened in 1854');
+    expect(segment(render(6, false)).sections[6]).toMatchObject({
+      title: 'Wexmoor Market',
+      header: -1,
+    });
+    expect(lift(true)).toBeGreaterThan(0);
+    expect(lift(false)).toBeCloseTo(lift(true), 6);
+  });
+});
+
+describe('passages inside a message', () => {
+  // Passages of at least 8 sentences of content words: the instruction paragraph above
+  // them leaves the mean paragraph of passage length (block-cuts.ts).
+  const longPassage = fc.record({
+    title: passage.map((p) => p.title),
+    text: fc
+      .array(
+        fc
+          .array(fc.constantFrom(...WORDS), { minLength: 8, maxLength: 12 })
+          .map((words) => `${capitalised(words.join(' '))}.`),
+        { minLength: 8, maxLength: 10 },
+      )
+      .map((sentences) => sentences.join(' ')),
+  });
+  // A retrieval prompt puts its passages in the system or user message: there too each
+  // paragraph of passage length is a passage of its own, titled by a title line over it.
+  const messages = (layout: (passages: Passage[]) => string, passages: Passage[]) => [
+    {
+      role: 'system',
+      content: `Answer the question from the passages below.\n\n${layout(passages)}`,
+    },
+    { role: 'user', content: 'Which passage says it?' },
+  ];
+
+  it.each(['title line, text, blank line', 'passages only, blank lines'])(
+    'finds each passage as its own section: %s',
+    (name) => {
+      const layout = LAYOUTS[name]!;
+      fc.assert(
+        fc.property(fc.array(longPassage, { minLength: 2, maxLength: 8 }), (passages) => {
+          const { text, labels } = renderContext(messages(layout.render, passages));
+          const { units, sections } = segment(text, labels);
+          let from = 0;
+          const found = passages.map((p) => {
+            const start = text.indexOf(p.text, from);
+            from = start + p.text.length;
+            return units.find((u) => u.start <= start + 1 && u.end > start + 1)!.section;
+          });
+          expect(new Set(found).size).toBe(passages.length);
+          expect(found.every((section) => sections[section]!.message === 0)).toBe(true);
+          if (layout.titled) {
+            expect(found.map((section) => sections[section]!.title)).toEqual(
+              passages.map((p) => p.title),
+            );
+          }
+        }),
+        { numRuns: 40 },
+      );
+    },
+  );
+
+  it('leaves a turn of two long paragraphs one section: one speaker, one message', () => {
+    const paragraph = (topic: string) =>
+      `I went down to the ${topic} this morning and the keepers told me the whole story of the storm, the roof, the ledgers and the weather books, and how the parish paid for all of it in the end. `.repeat(
+        2,
+      );
+    const { text, labels } = renderContext([
+      { role: 'user', content: `${paragraph('harbour')}\n\n${paragraph('station')}` },
+      { role: 'assistant', content: 'That sounds like quite a morning.' },
+    ]);
+    const { units, sections } = segment(text, labels);
+    const first = new Set(
+      units.filter((unit) => sections[unit.section]!.message === 0).map((unit) => unit.section),
+    );
+    expect(first.size).toBe(1);
   });
 });

@@ -13,10 +13,20 @@ import type { UnitIndex } from './unit-index.ts';
  * worked out once by the caller, which passes them on to the later passes too.
  */
 
-function scaleToMax(values: Float64Array): Float64Array {
+/**
+ * Scales `values` to their maximum over the entries not `skipped` (a unit or section
+ * that repeats the query, see query-echoes.ts); a skipped entry above it stays at 1.
+ * When only skipped entries score, to the maximum of all.
+ */
+function scaleToMax(values: Float64Array, skipped?: Uint8Array): Float64Array {
   let max = 0;
-  for (const value of values) if (value > max) max = value;
-  if (max > 0) for (let i = 0; i < values.length; i++) values[i]! /= max;
+  let all = 0;
+  for (let i = 0; i < values.length; i++) {
+    if (values[i]! > all) all = values[i]!;
+    if (values[i]! > max && !skipped?.[i]) max = values[i]!;
+  }
+  if (max === 0) max = all;
+  if (max > 0) for (let i = 0; i < values.length; i++) values[i] = Math.min(1, values[i]! / max);
   return values;
 }
 
@@ -73,16 +83,25 @@ export function scoreQuery(
   segmentation: Segmentation,
   index: UnitIndex,
   tuning: ScoringTuning,
+  echoes?: Uint8Array,
   sectionParts?: Float64Array,
 ): Float64Array {
   const { units } = segmentation;
   const unitCount = units.length;
   const signals = bm25Signals(segmentation, index, terms, tuning);
   const { unit: unitScore, proximity, section: sectionScore, title: titleScore } = signals;
-  scaleToMax(unitScore);
-  scaleToMax(sectionScore);
-  scaleToMax(titleScore);
-  scaleToMax(proximity);
+  // The sections a repeat of the query sits in do not set the sections' scale either.
+  let echoSections: Uint8Array | undefined;
+  if (echoes) {
+    echoSections = new Uint8Array(segmentation.sections.length);
+    for (let unit = 0; unit < unitCount; unit++) {
+      if (echoes[unit]) echoSections[units[unit]!.section] = 1;
+    }
+  }
+  scaleToMax(unitScore, echoes);
+  scaleToMax(sectionScore, echoSections);
+  scaleToMax(titleScore, echoSections);
+  scaleToMax(proximity, echoes);
 
   const own = new Float64Array(unitCount);
   for (let unit = 0; unit < unitCount; unit++) {
