@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { engineUnits } from './compress-context.ts';
+import { compressContext, engineUnits } from './compress-context.ts';
 
 /** The engine's units of `text`: sentences, and pieces of those too long for the budget. */
 function unitsOf(text: string): string[] {
@@ -33,6 +33,30 @@ describe('pieces of a sentence too long for the budget', () => {
     const continued = pieces.filter((piece) => piece.startsWith(' و'));
     expect(continued.length).toBeGreaterThan(6);
     for (const piece of continued) expect(piece).toMatch(/^ وبنى المهندس/);
+  });
+
+  it('stay within the limit beside a long run of line breaks (CJK text, few tokens a character)', () => {
+    // A run of line breaks is many characters and few tokens: sized by the run's characters
+    // per token, a piece of the Japanese before it held about 85 tokens against a limit of
+    // 32, so `standard` (budget 81) kept 28 tokens and `ultra` fell back to that piece whole
+    // (85 tokens, past its budget of 32): a harder level kept more.
+    const sentences = [
+      '会議は三月十四日に開かれた。',
+      '電池を交換した。',
+      '川は町を流れる。',
+      '東京は日本の首都です。',
+    ];
+    const japanese = Array.from({ length: 26 }, (_, at) => sentences[(at * 7) % 4]).join('');
+    const text = `${japanese}${'\n'.repeat(1982)}`;
+    const { segmentation, tokens, inputTokens } = engineUnits(text, []);
+    const limit = Math.max(32, Math.floor(inputTokens / 20));
+    segmentation.units.forEach((_, unit) => expect(tokens[unit]).toBeLessThanOrEqual(limit));
+    const sizes = (['low', 'standard', 'ultra'] as const).map(
+      (level) => compressContext({ context: text, level, query: 'signal' }).compressedTokens,
+    );
+    expect(sizes[0]).toBeGreaterThanOrEqual(sizes[1]!);
+    expect(sizes[1]).toBeGreaterThanOrEqual(sizes[2]!);
+    expect(sizes[2]).toBeLessThanOrEqual(Math.floor(inputTokens / 10));
   });
 
   it('keep numbers whole: no cut inside "3.5" or "1,000"', () => {

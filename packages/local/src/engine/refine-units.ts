@@ -97,6 +97,8 @@ interface Piece {
   kind: UnitKind;
   /** A frame of the block: every other piece of the block needs it. */
   frame?: boolean;
+  /** Its token count, when it was counted already. */
+  tokens?: number;
 }
 
 function lineStarts(text: string, start: number, end: number): number[] {
@@ -292,10 +294,39 @@ function splitTable(text: string, unit: Unit): Piece[] {
   return pieces;
 }
 
+/** How many times a piece still over the limit is cut again on its own count. */
+const RECUT_DEPTH = 3;
+
+/**
+ * Pieces of prose or of a run, each within the limit. splitRun sizes pieces by the run's
+ * characters per token, which white space skews: a run of line breaks is many characters
+ * and few tokens, so a piece of CJK text beside one could hold several times the limit,
+ * and a level whose budget it exceeded kept less than a harder one that fell back to it
+ * whole (compress-invariants.test.ts). A piece over the limit is cut again on its own
+ * count; each piece is counted once, here.
+ */
+function runPieces(
+  text: string,
+  start: number,
+  end: number,
+  tokens: number,
+  limit: number,
+  depth = 0,
+): Piece[] {
+  const pieces: Piece[] = [];
+  for (const piece of splitRun(text, start, end, tokens, limit)) {
+    const count = countChunks(text, piece.start, piece.end);
+    const whole = piece.start === start && piece.end === end;
+    if (count <= limit || whole || depth >= RECUT_DEPTH) pieces.push({ ...piece, tokens: count });
+    else pieces.push(...runPieces(text, piece.start, piece.end, count, limit, depth + 1));
+  }
+  return pieces;
+}
+
 function piecesOf(text: string, unit: Unit, tokens: number, limit: number): Piece[] {
   if (unit.kind === 'code') return splitCode(text, unit, limit);
   if (unit.kind === 'table') return splitTable(text, unit);
-  return splitRun(text, unit.start, unit.end, tokens, limit);
+  return runPieces(text, unit.start, unit.end, tokens, limit);
 }
 
 export interface RefinedUnits {
@@ -347,7 +378,7 @@ export function refineUnits(
         section: original.section,
         ...(needs ? { needs } : {}),
       });
-      counts.push(countChunks(text, piece.start, piece.end));
+      counts.push(piece.tokens ?? countChunks(text, piece.start, piece.end));
     }
   }
   const sections = segmentation.sections.map((section) => ({
