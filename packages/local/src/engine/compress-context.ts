@@ -239,8 +239,13 @@ export function compressWithTuning(
   // Explaining: each signal's part, taken as it is added (nothing of this without explain).
   const trace: ScoreTrace | undefined = explain ? {} : undefined;
   if (trace && relevance) trace.query = Float64Array.from(relevance);
-  if (relevance && tuning.bridgeWeight > 0)
+  const firstPass = relevance && tuning.bridgeWeight > 0 ? Float64Array.from(relevance) : undefined;
+  if (relevance && firstPass)
     addBridge(text, query, segmentation, index, relevance, tuning, labels, terms);
+  const bridgeParts =
+    relevance && firstPass
+      ? Float64Array.from(relevance, (value, unit) => value - firstPass[unit]!)
+      : undefined;
   if (trace?.query && relevance) {
     trace.bridge = Float64Array.from(relevance, (value, unit) => value - trace.query![unit]!);
   }
@@ -310,6 +315,7 @@ export function compressWithTuning(
             slotOf: terms.slotOf,
             names: queryNames(query, index),
             share: tuning.longSectionShare,
+            ...(bridgeParts ? { bridgeParts } : {}),
           },
         }
       : {}),
