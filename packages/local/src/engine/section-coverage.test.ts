@@ -221,3 +221,47 @@ describe('orderByCoverage in a passage the bridge reached', () => {
     expect(order()).toEqual([film, lead, films, married, released]);
   });
 });
+
+describe('orderByCoverage in a passage the question names and the bridge reached', () => {
+  // The father's passage shares the son's surname with the question: it is named too.
+  const TEXT = [
+    '# Henrik Selberg',
+    'Henrik Selberg was a mathematician. He was the son of Ole Selberg.',
+    '# Ole Selberg',
+    'Ole Selberg was an educator. He taught at a school. He was born in Flora.',
+  ].join('\n\n');
+  const query = 'Where was Henrik Selberg’s father born?';
+
+  it('ranks the sentence holding the uncovered relation next', () => {
+    const segmentation = segment(TEXT);
+    const index = indexUnits(TEXT, segmentation.units);
+    const unitOf = (sentence: string) =>
+      segmentation.units.findIndex(({ start, end }) => TEXT.slice(start, end).includes(sentence));
+    const terms = queryTerms(query, index, true)!;
+    const source = unitOf('He was the son');
+    const lead = unitOf('Ole Selberg was');
+    const taught = unitOf('He taught');
+    const born = unitOf('He was born');
+    const scores = new Float64Array(segmentation.units.length);
+    const sectionParts = new Float64Array(segmentation.units.length);
+    const bridgeParts = new Float64Array(segmentation.units.length);
+    scores[source] = 5;
+    scores[lead] = 4;
+    scores[taught] = 3.5;
+    scores[born] = 2.8;
+    bridgeParts[lead] = 2;
+    bridgeParts[taught] = 2;
+    const ranked = [source, lead, taught, born];
+    orderByCoverage(ranked, {
+      segmentation,
+      index,
+      scores,
+      sectionParts,
+      slotOf: terms.slotOf,
+      names: queryNames(query, index),
+      share: 0.5,
+      bridgeParts,
+    });
+    expect(ranked).toEqual([source, lead, born, taught]);
+  });
+});
