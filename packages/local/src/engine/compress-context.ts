@@ -244,8 +244,13 @@ export function compressWithTuning(
   if (trace && relevance) trace.query = Float64Array.from(relevance);
   // Who speaks each message of a conversation, found once for the bridge pass and the turns.
   const speakers = relevance && labels.length > 1 ? speakerLabels(text, labels) : undefined;
-  if (relevance && tuning.bridgeWeight > 0)
+  const firstPass = relevance && tuning.bridgeWeight > 0 ? Float64Array.from(relevance) : undefined;
+  if (relevance && firstPass)
     addBridge(text, query, segmentation, index, relevance, tuning, labels, terms, speakers);
+  const bridgeParts =
+    relevance && firstPass
+      ? Float64Array.from(relevance, (value, unit) => value - firstPass[unit]!)
+      : undefined;
   if (trace?.query && relevance) {
     trace.bridge = Float64Array.from(relevance, (value, unit) => value - trace.query![unit]!);
   }
@@ -309,6 +314,7 @@ export function compressWithTuning(
             slotOf: terms.slotOf,
             names: queryNames(query, index),
             share: tuning.longSectionShare,
+            ...(bridgeParts ? { bridgeParts } : {}),
           },
         }
       : {}),

@@ -164,3 +164,104 @@ describe('orderByCoverage', () => {
     expect(order).toEqual([first, second, other]);
   });
 });
+
+describe('orderByCoverage in a passage the bridge reached', () => {
+  const TEXT = [
+    '# The Golden Calf',
+    'The Golden Calf is a film by Millard Webb. It was released in 1930.',
+    '# Millard Webb',
+    'Millard Webb was a director. He made twenty films. He married Mary Eaton.',
+  ].join('\n\n');
+  const query = 'Who is the spouse of the director of The Golden Calf?';
+  const segmentation = segment(TEXT);
+  const index = indexUnits(TEXT, segmentation.units);
+  const unitOf = (sentence: string) =>
+    segmentation.units.findIndex(({ start, end }) => TEXT.slice(start, end).includes(sentence));
+  const terms = queryTerms(query, index, true)!;
+  const film = unitOf('The Golden Calf is');
+  const released = unitOf('It was released');
+  const lead = unitOf('Millard Webb was');
+  const films = unitOf('He made twenty');
+  const married = unitOf('He married');
+
+  function order(bridgeParts?: Float64Array): number[] {
+    const scores = new Float64Array(segmentation.units.length);
+    const sectionParts = new Float64Array(segmentation.units.length);
+    scores[film] = 5;
+    sectionParts[film] = 2;
+    scores[released] = 1;
+    sectionParts[released] = 1;
+    // The bridge lifted the lead sentence, which names Webb, and the one after it.
+    scores[lead] = 4;
+    scores[films] = 3.5;
+    scores[married] = 2.8;
+    const ranked = [film, lead, films, married, released];
+    orderByCoverage(ranked, {
+      segmentation,
+      index,
+      scores,
+      sectionParts,
+      slotOf: terms.slotOf,
+      names: queryNames(query, index),
+      share: 0.5,
+      ...(bridgeParts ? { bridgeParts } : {}),
+    });
+    return ranked;
+  }
+
+  it('ranks the sentence holding the uncovered relation next, with the passage’s best bridge part', () => {
+    const bridgeParts = new Float64Array(segmentation.units.length);
+    bridgeParts[lead] = 2;
+    bridgeParts[films] = 2;
+    // 2.8 + 2 - 0 = 4.8 > 3.5: "married" stands for the question's "spouse".
+    expect(order(bridgeParts)).toEqual([film, lead, married, films, released]);
+  });
+
+  it('leaves the passage alone without bridge parts', () => {
+    expect(order()).toEqual([film, lead, films, married, released]);
+  });
+});
+
+describe('orderByCoverage in a passage the question names and the bridge reached', () => {
+  // The father's passage shares the son's surname with the question: it is named too.
+  const TEXT = [
+    '# Henrik Selberg',
+    'Henrik Selberg was a mathematician. He was the son of Ole Selberg.',
+    '# Ole Selberg',
+    'Ole Selberg was an educator. He taught at a school. He was born in Flora.',
+  ].join('\n\n');
+  const query = 'Where was Henrik Selberg’s father born?';
+
+  it('ranks the sentence holding the uncovered relation next', () => {
+    const segmentation = segment(TEXT);
+    const index = indexUnits(TEXT, segmentation.units);
+    const unitOf = (sentence: string) =>
+      segmentation.units.findIndex(({ start, end }) => TEXT.slice(start, end).includes(sentence));
+    const terms = queryTerms(query, index, true)!;
+    const source = unitOf('He was the son');
+    const lead = unitOf('Ole Selberg was');
+    const taught = unitOf('He taught');
+    const born = unitOf('He was born');
+    const scores = new Float64Array(segmentation.units.length);
+    const sectionParts = new Float64Array(segmentation.units.length);
+    const bridgeParts = new Float64Array(segmentation.units.length);
+    scores[source] = 5;
+    scores[lead] = 4;
+    scores[taught] = 3.5;
+    scores[born] = 2.8;
+    bridgeParts[lead] = 2;
+    bridgeParts[taught] = 2;
+    const ranked = [source, lead, taught, born];
+    orderByCoverage(ranked, {
+      segmentation,
+      index,
+      scores,
+      sectionParts,
+      slotOf: terms.slotOf,
+      names: queryNames(query, index),
+      share: 0.5,
+      bridgeParts,
+    });
+    expect(ranked).toEqual([source, lead, born, taught]);
+  });
+});
