@@ -110,9 +110,11 @@ export function findSentenceCuts(text: string, start: number, end: number, cased
     sentenceStart = space;
   }
   clauseCuts(block, sentenceStart, block.length, start, cuts);
-  const spaceEnds = KHMER_MYANMAR_STOP.test(block) ? THAI_LAO_SENTENCE_END : UNSPACED_SENTENCE_END;
-  if (spaceEnds.test(block)) {
-    spaceEnds.lastIndex = 0;
+  if (UNSPACED_SENTENCE_END.test(block)) {
+    UNSPACED_SENTENCE_END.lastIndex = 0;
+    const spaceEnds = KHMER_MYANMAR_STOP.test(block)
+      ? THAI_LAO_SENTENCE_END
+      : UNSPACED_SENTENCE_END;
     // The same space also sets off a phrase, a list item or a bracket: a sentence shorter
     // than MIN_UNSPACED_SENTENCE goes on past it.
     let last = 0;
