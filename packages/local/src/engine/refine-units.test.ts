@@ -50,13 +50,28 @@ describe('pieces of a sentence too long for the budget', () => {
     const text = `${japanese}${'\n'.repeat(1982)}`;
     const { segmentation, tokens, inputTokens } = engineUnits(text, []);
     const limit = Math.max(32, Math.floor(inputTokens / 20));
-    segmentation.units.forEach((_, unit) => expect(tokens[unit]).toBeLessThanOrEqual(limit));
+    expect(tokens.length).toBe(segmentation.units.length);
+    for (const count of tokens) expect(count).toBeLessThanOrEqual(limit);
     const sizes = (['low', 'standard', 'ultra'] as const).map(
       (level) => compressContext({ context: text, level, query: 'signal' }).compressedTokens,
     );
     expect(sizes[0]).toBeGreaterThanOrEqual(sizes[1]!);
     expect(sizes[1]).toBeGreaterThanOrEqual(sizes[2]!);
     expect(sizes[2]).toBeLessThanOrEqual(Math.floor(inputTokens / 10));
+  });
+
+  it('end after a Khmer or Myanmar stop that no space follows', () => {
+    // Khmer and Myanmar text often runs the next sentence on right after the stop: one
+    // block of such sentences is cut at its stops, not inside a sentence.
+    const khmer = (year: number) => `នៅឆ្នាំ${year} វិស្វករសុខាបានរចនាដំបូលដែករបស់ផ្សារចាស់នៅក្នុងក្រុង។`;
+    const myanmar = (year: number) =>
+      `${year} ခုနှစ်တွင် အင်ဂျင်နီယာ ဦးအောင်မြင့်က ဈေးဟောင်း၏ သံခေါင်မိုးကို ဒီဇိုင်းဆွဲခဲ့သည်။`;
+    for (const sentence of [khmer, myanmar]) {
+      const text = Array.from({ length: 60 }, (_, at) => sentence(1800 + at)).join('');
+      const pieces = unitsOf(text);
+      expect(pieces.length).toBeGreaterThan(6);
+      for (const piece of pieces) expect(piece).toMatch(/[។။]$/);
+    }
   });
 
   it('keep numbers whole: no cut inside "3.5" or "1,000"', () => {
@@ -82,6 +97,10 @@ describe('pieces of a sentence too long for the budget', () => {
       '市場の屋根を設計しました。',
       '서울에서 시장의 지붕을 설계했다, ',
       'राम घर गया। ',
+      'ខ្ញុំចូលចិត្តភាសាខ្មែរ។',
+      'ရန်ကုန်မြို့သည်ကြီးသည်။',
+      'ລາວມີແມ່ນ້ຳຂອງ ',
+      'བོད་ཀྱི་རྒྱལ་ཁབ། ',
       '3.5',
       '1,000',
       ' ',

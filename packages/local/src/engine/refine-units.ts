@@ -39,7 +39,7 @@ const MAX_DEPTH = 6;
 const MAX_PIECE = 2_000;
 /** A run is best cut before white space, or after a full stop (CJK ones have no space after). */
 const BREAK_BEFORE = /\s/;
-const STOP_AFTER = /[。！？；.!?;,，、،؛؟।۔]/;
+const STOP_AFTER = /[。！？；.!?;,，、،؛؟।॥۔။។៕]/;
 
 /**
  * How far past its target a piece may run to end with its clause: pieces stay under
@@ -48,8 +48,12 @@ const STOP_AFTER = /[。！？；.!?;,，、،؛؟।۔]/;
  * 93.3 / 78.4%, de and ru 10x 1.5 points lower; 1.8 moved more and came nearer the limit.
  */
 const CLAUSE_REACH = 1.5;
-/** Full-width stops need no white space after them. */
-const WIDE_STOP = /[。！？；，、]/;
+/**
+ * Stops that need no white space after them: the full-width ones, and the dandas, the
+ * Khmer khan and bariyoosan and the Myanmar section mark, which end nothing but a
+ * sentence (Khmer and Myanmar text often runs on after them with no space).
+ */
+const WIDE_STOP = /[。！？；，、।॥။។៕]/;
 
 /** Whether a clause ends just before `at` (so "3.5" and "1,000" hold no clause end). */
 function isClauseEnd(text: string, at: number): boolean {

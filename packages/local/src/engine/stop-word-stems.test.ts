@@ -1,4 +1,5 @@
 import { compressContext } from '@ctxopt/local';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isStopWord, stem } from './terms.ts';
 
@@ -34,5 +35,23 @@ describe('stop words after stemming', () => {
       level: 'ultra',
     });
     expect(result.compressed).toContain('the third of May');
+  });
+});
+
+/**
+ * Stemming applies only where a word's script names its language: words of the scripts
+ * with no stemmer of their own (Devanagari, Bengali, Tamil, Thai, Lao, Khmer, Myanmar,
+ * Tibetan...) are left as written, never cut by the English suffix rules.
+ */
+describe('scripts with no stemmer of their own', () => {
+  it('are left as written, whatever their words', () => {
+    const letter = fc.constantFrom(...'कीहैमेंका।ক্রবীনতামிழ்ນະຄອນលើច្រាំងမြို့သည်བོད'.split(''));
+    fc.assert(
+      fc.property(fc.array(letter, { minLength: 1, maxLength: 12 }), (letters) => {
+        const word = letters.join('');
+        expect(stem(word)).toBe(word);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

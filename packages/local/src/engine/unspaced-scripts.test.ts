@@ -5,7 +5,7 @@ import { isStopWord } from './terms.ts';
 import { wordsOf } from './word-scanner.ts';
 
 /**
- * Thai, Chinese and Japanese write words without spaces between them: the engine cuts
+ * Thai, Lao, Khmer, Myanmar, Chinese and Japanese write words without spaces between them: the engine cuts
  * their runs of letters into words (and their text into sentences), so a question
  * finds the sentence that answers it, though none of its words stands apart.
  */
@@ -56,18 +56,99 @@ const CASES = [
     query: '市場の屋根を設計したのは誰ですか？',
     answer: '佐藤花子',
   },
+  {
+    language: 'Lao',
+    towns: [
+      'ວຽງຈັນ',
+      'ຫຼວງພະບາງ',
+      'ປາກເຊ',
+      'ສະຫວັນນະເຂດ',
+      'ທ່າແຂກ',
+      'ໂພນສະຫວັນ',
+      'ຫ້ວຍຊາຍ',
+      'ອຸດົມໄຊ',
+      'ຜົ້ງສາລີ',
+      'ອັດຕະປື',
+    ],
+    paragraph: (town: string, answer: boolean) =>
+      [
+        `ເມືອງ${town}ຕັ້ງຢູ່ຝັ່ງຕາເວັນອອກຂອງແມ່ນ້ຳທີ່ໄຫຼຜ່ານແຂວງ`,
+        'ປະຊາຊົນເປີດຕະຫຼາດນັດໃນລະດູໃບໄມ້ປົ່ງແລະລະດູໃບໄມ້ຫຼົ່ນມາຫຼາຍປີແລ້ວ',
+        answer
+          ? 'ວິສະວະກອນສົມພອນໄດ້ອອກແບບຫຼັງຄາເຫຼັກຂອງຕະຫຼາດໃນປີພັນແປດຮ້ອຍເຈັດສິບສອງ'
+          : 'ຊາວບ້ານຈົດບັນທຶກສະພາບອາກາດໄວ້ທີ່ຫ້ອງການເມືອງທຸກໆມື້',
+        'ນັກທ່ອງທ່ຽວຍ່າງຈາກຕະຫຼາດໄປຫາແມ່ນ້ຳຕາມທາງທີ່ມີຕົ້ນໄມ້ຮົ່ມເຢັນ',
+      ].join(' '),
+    query: 'ໃຜອອກແບບຫຼັງຄາຂອງຕະຫຼາດ',
+    answer: 'ສົມພອນ',
+  },
+  {
+    language: 'Khmer',
+    towns: [
+      'ភ្នំពេញ',
+      'សៀមរាប',
+      'បាត់ដំបង',
+      'កំពត',
+      'កែប',
+      'តាកែវ',
+      'ពោធិ៍សាត់',
+      'ក្រចេះ',
+      'ស្ទឹងត្រែង',
+      'កំពង់ចាម',
+    ],
+    paragraph: (town: string, answer: boolean) =>
+      [
+        `ក្រុង${town}ស្ថិតនៅលើច្រាំងទន្លេខាងកើតនៃខេត្ត។`,
+        'ប្រជាជនបើកផ្សារនៅរដូវផ្ការីក និងរដូវស្លឹកឈើជ្រុះរៀងរាល់ឆ្នាំ។',
+        answer
+          ? 'នៅឆ្នាំ១៨៧២ វិស្វករសុខាបានរចនាដំបូលដែករបស់ផ្សារ។'
+          : 'អ្នកភូមិកត់ត្រាអាកាសធាតុនៅសាលាក្រុងជារៀងរាល់ថ្ងៃ។',
+        'ភ្ញៀវទេសចរដើរពីផ្សារទៅទន្លេតាមផ្លូវដែលមានដើមឈើ។',
+      ].join(' '),
+    query: 'តើនរណាបានរចនាដំបូលរបស់ផ្សារ?',
+    answer: 'សុខា',
+  },
+  {
+    language: 'Myanmar',
+    towns: [
+      'ရန်ကုန်',
+      'မန္တလေး',
+      'ပုဂံ',
+      'မော်လမြိုင်',
+      'ပဲခူး',
+      'တောင်ကြီး',
+      'မြစ်ကြီးနား',
+      'စစ်တွေ',
+      'ပုသိမ်',
+      'ထားဝယ်',
+    ],
+    paragraph: (town: string, answer: boolean) =>
+      [
+        `${town}မြို့သည် မြစ်၏ အရှေ့ဘက်ကမ်းတွင် တည်ရှိသည်။`,
+        'လူများသည် နွေဦးနှင့် ဆောင်းဦးရာသီတွင် ဈေးရောင်းကြသည်။',
+        answer
+          ? '၁၈၇၂ ခုနှစ်တွင် အင်ဂျင်နီယာ ဦးအောင်မြင့်က ဈေး၏ သံခေါင်မိုးကို ဒီဇိုင်းဆွဲခဲ့သည်။'
+          : 'ရွာသားများသည် နေ့စဉ် ရာသီဥတုကို မှတ်တမ်းတင်ကြသည်။',
+        'ခရီးသွားများသည် ဈေးမှ မြစ်ဆီသို့ သစ်ပင်လမ်းအတိုင်း လမ်းလျှောက်ကြသည်။',
+      ].join(' '),
+    query: 'ဈေး၏ သံခေါင်မိုးကို မည်သူ ဒီဇိုင်းဆွဲခဲ့သနည်း။',
+    answer: 'ဦးအောင်မြင့်',
+  },
 ];
 
 const ANSWER_AT = 6;
 
 describe('languages written without spaces', () => {
-  it('cuts a run of Thai, Chinese or Japanese letters into words', () => {
+  it('cuts a run of Thai, Lao, Khmer, Myanmar, Chinese or Japanese letters into words', () => {
     expect(wordsOf('ประเทศไทยมีแม่น้ำ')).toEqual(['ประเทศไทย', 'มี', 'แม่น้ำ']);
     expect(wordsOf('工程师设计了屋顶')).toContain('屋顶');
     expect(wordsOf('市場の屋根を設計しました')).toContain('設計');
     expect(wordsOf('retryDelay 2024')).toEqual(['retry', 'delay', '2024']);
     expect(wordsOf('ປະເທດລາວມີແມ່ນ້ຳຂອງ')).toContain('ລາວ');
     expect(wordsOf('ខ្ញុំចូលចិត្តភាសាខ្មែរ')).toEqual(['ខ្ញុំ', 'ចូលចិត្ត', 'ភាសាខ្មែរ']);
+    expect(wordsOf('ເມືອງຫຼວງຂອງປະເທດລາວ')).toEqual(['ເມືອງຫຼວງ', 'ຂອງ', 'ປະເທດ', 'ລາວ']);
+    expect(wordsOf('ក្រុងភ្នំពេញស្ថិតនៅលើច្រាំងទន្លេ។')).toEqual(['ក្រុងភ្នំពេញ', 'ស្ថិតនៅ', 'លើ', 'ច្រាំងទន្លេ']);
+    expect(wordsOf('ရန်ကုန်မြို့သည်အကြီးဆုံးမြို့ဖြစ်သည်။')).toContain('မြို့');
   });
 
   it('cuts each run as the segmenter cuts it alone, however many runs one call covers', () => {
