@@ -54,3 +54,26 @@ describe('headings brought along', () => {
     expect(compressed).toMatch(/Document \[\d+\] \(Title: /);
   });
 });
+
+describe('a heading that is mostly white space', () => {
+  it('does not take a level its budget: the levels keep their order and most of it', () => {
+    // The first heading comes even past the headings' share; here it holds the run of
+    // line breaks before it, counted at hundreds of tokens and put out as a few, so
+    // `standard` spent its budget on it and kept under half of it (153 of 389 tokens).
+    const towns = ['Belgrade', 'Tanaka', 'Oslo'];
+    const lines = Array.from(
+      { length: 40 },
+      (_, at) =>
+        `Paragraph ${at}: the river flows through ${towns[at % 3]} and then it winds slowly across the wide green valley of the old kingdom before it reaches the sea in region ${at}.`,
+    );
+    const context = `${'\n'.repeat(3383)}${lines.join('\n')}`;
+    const results = (['low', 'standard', 'ultra'] as const).map((level) =>
+      compressContext({ context, level, query: 'river' }),
+    );
+    const [low, standard, ultra] = results.map((result) => result.compressedTokens);
+    expect(low).toBeGreaterThanOrEqual(standard!);
+    expect(standard).toBeGreaterThanOrEqual(ultra!);
+    const budget = Math.floor(results[1]!.inputTokens / 4);
+    expect(standard).toBeGreaterThanOrEqual(budget / 2);
+  });
+});

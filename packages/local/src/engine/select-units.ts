@@ -150,10 +150,15 @@ export function selectUnits(input: SelectionInput): Uint8Array {
       (companion) => !kept[companion],
     );
     const header = input.headings ? headerOf(segmentation, unit) : -1;
+    // The first heading comes even past the share, unless it is larger than the unit it
+    // heads: a heading that is mostly white space (a run of line breaks before it) took a
+    // level's whole budget and left the output a few tokens (compress-invariants.test.ts).
     const withHeader =
       header >= 0 &&
       !kept[header] &&
-      (headingsUsed === 0 || headingsUsed + tokens[header]! <= headingBudget);
+      (headingsUsed === 0
+        ? tokens[header]! <= Math.max(headingBudget, tokens[unit]!)
+        : headingsUsed + tokens[header]! <= headingBudget);
     if (withHeader) companions.push(header);
     let cost = tokens[unit]!;
     for (const companion of companions) cost += tokens[companion]!;
