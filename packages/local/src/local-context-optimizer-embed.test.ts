@@ -10,7 +10,7 @@ import { LocalContextOptimizer } from './index.ts';
 
 /**
  * `embed`: messages scored by meaning as well as by shared words. The conversation's
- * answer ("more pay at my job") shares no content word with the question ("happy with
+ * answer ("more pay at her job") shares no content word with the question ("happy with
  * her salary"); a stand-in embedder that knows pay and salary are one topic makes it
  * compete for the budget, and the compressed conversation keeps it.
  */

@@ -11,7 +11,7 @@ import { startSlowProvider } from './testing/slow-provider.ts';
 
 /**
  * `startEmulator({ embed })` over real HTTP: a conversation's answer that shares no word
- * with the question ("more pay at my job" for "happy with her salary?") is kept in what
+ * with the question ("more pay at her job" for "happy with her salary?") is kept in what
  * /v1/compress returns, and in the prompt /v1/generate sends the provider, when an
  * embedder says the two mean the same; without one it is dropped. Large conversations are
  * compressed in a worker of the pool, which gets the similarities, not the function.

@@ -1,12 +1,14 @@
 /**
  * A long conversation whose answer shares no content word with its question: "Is Emi
- * happy with her salary?" is answered by "I want to get more pay at my job", among
- * messages about food, travel and pets. Words alone do not keep the answer at 4x; a
+ * happy with her salary?" is answered by "she wants more pay at her job", among messages
+ * about food, travel and pets. Elise reports it: in Emi's own turn the answer would be
+ * lifted with every turn of the speaker the question names (named-speakers.ts), by words
+ * alone. Words alone do not keep the answer at 4x; a
  * stand-in embedder that knows pay and salary are one topic makes it compete.
  */
 
 export const QUESTION = 'Is Emi happy with her salary?';
-export const ANSWER = 'more pay at my job';
+export const ANSWER = 'more pay at her job';
 
 const TOPICS: Record<string, string[]> = {
   money: ['pay', 'salary', 'wage', 'raise', 'earn'],
@@ -46,7 +48,7 @@ export function salaryConversation(turns = 60): { role: 'user' | 'assistant'; co
     if (turn === 23) {
       messages.push({
         role: 'user',
-        content: 'Emi: Honestly I want to get more pay at my job, it has been three years.',
+        content: 'Elise: Emi told me she wants more pay at her job, it has been three years.',
       });
     }
     messages.push({
