@@ -241,18 +241,22 @@ export function compressWithTuning(
     scoreQuery(terms, segmentation, index, tuning, queryEchoes(units, index, query), sectionParts);
   // Explaining: each signal's part, taken as it is added (nothing of this without explain).
   const trace: ScoreTrace | undefined = explain ? {} : undefined;
-  if (trace && relevance) trace.query = Float64Array.from(relevance);
   // Who speaks each message of a conversation, found once for the bridge pass and the turns.
   const speakers = relevance && labels.length > 1 ? speakerLabels(text, labels) : undefined;
-  const firstPass = relevance && tuning.bridgeWeight > 0 ? Float64Array.from(relevance) : undefined;
-  if (relevance && firstPass)
+  const bridging = relevance !== undefined && tuning.bridgeWeight > 0;
+  // The first pass's scores, kept when the bridge pass runs (its part is the difference) or
+  // when explaining (the query's part).
+  const firstPass = relevance && (bridging || trace) ? Float64Array.from(relevance) : undefined;
+  if (bridging)
     addBridge(text, query, segmentation, index, relevance, tuning, labels, terms, speakers);
-  const bridgeParts =
+  const added =
     relevance && firstPass
       ? Float64Array.from(relevance, (value, unit) => value - firstPass[unit]!)
       : undefined;
-  if (trace?.query && relevance) {
-    trace.bridge = Float64Array.from(relevance, (value, unit) => value - trace.query![unit]!);
+  const bridgeParts = bridging ? added : undefined;
+  if (trace && firstPass && added) {
+    trace.query = firstPass;
+    trace.bridge = added;
   }
   // Salience ranks units without a query only: beside relevance (a weight of 0.05) it
   // moved no dev set by a point (whole dev, 2026-11-25; bench/README.md "Ablation").
