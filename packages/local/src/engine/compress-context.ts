@@ -315,7 +315,7 @@ export function compressWithTuning(
       ? {
           coverage: {
             sectionParts,
-            slotOf: terms.slotOf,
+            terms,
             names: queryNames(query, index),
             share: tuning.longSectionShare,
             ...(bridgeParts ? { bridgeParts } : {}),

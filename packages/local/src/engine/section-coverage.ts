@@ -1,3 +1,4 @@
+import type { QueryTerms } from './query-terms.ts';
 import type { Segmentation } from './segment.ts';
 import type { UnitIndex } from './unit-index.ts';
 
@@ -35,8 +36,8 @@ export interface CoverageInput {
   scores: Float64Array;
   /** The part of each unit's score its section lent it (score-query.ts). */
   sectionParts: Float64Array;
-  /** Query term slot by term id, -1 for other terms (query-terms.ts). */
-  slotOf: Int32Array;
+  /** The query's terms: a slot by term id, and how many slots. */
+  terms: QueryTerms;
   /** Term ids of the question's names. */
   names: ReadonlySet<number>;
   /** Share of its section part a unit keeps once its section is covered. */
@@ -99,7 +100,8 @@ function siftDown(heap: Entry[], from: number): void {
 }
 
 export function orderByCoverage(order: number[], input: CoverageInput): void {
-  const { segmentation, index, scores, sectionParts, slotOf, share, bridgeParts } = input;
+  const { segmentation, index, scores, sectionParts, share, bridgeParts } = input;
+  const { slotOf, count: slots } = input.terms;
   if (share >= 1 || order.length < 2) return;
   const named = namedSections(segmentation, index, input.names);
   if (!named.includes(1)) return;
@@ -107,8 +109,6 @@ export function orderByCoverage(order: number[], input: CoverageInput): void {
   const { words, offsets } = index;
   const taken = new Uint8Array(segmentation.sections.length);
   const done = new Uint8Array(units.length);
-  let slots = 0;
-  for (const slot of slotOf) if (slot >= slots) slots = slot + 1;
   const covered = new Uint8Array(slots);
   const addsTerm = (unit: number): boolean => {
     for (let position = offsets[unit]!; position < offsets[unit + 1]!; position++) {
