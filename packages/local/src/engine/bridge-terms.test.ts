@@ -18,6 +18,17 @@ function prepare() {
   return { segmentation, index, unitOf };
 }
 
+/** The bridge scores of `text` when its novel's sentence ("The Glass Orchard ...") is the best unit. */
+function bridgedFromNovel(text: string, query: string) {
+  const segmentation = segment(text);
+  const index = indexUnits(text, segmentation.units);
+  const unitOf = (sentence: string) =>
+    segmentation.units.findIndex(({ start, end }) => text.slice(start, end).includes(sentence));
+  const relevance = new Float64Array(segmentation.units.length);
+  relevance[unitOf('The Glass Orchard')] = 1;
+  return { scores: bridgeScores(text, query, segmentation, index, relevance), unitOf };
+}
+
 describe('bridgeScores', () => {
   it('scores units naming the best unit’s rare terms, and the sentence that refers back to them', () => {
     const { segmentation, index, unitOf } = prepare();
@@ -47,19 +58,7 @@ describe('bridgeScores', () => {
       'Tollestrup grew up in Leeds. Leeds has a large covered market. She studied at Girton College.',
       'Apples grow well in Kent.',
     ].join('\n\n');
-    const segmentation = segment(text);
-    const index = indexUnits(text, segmentation.units);
-    const unitOf = (sentence: string) =>
-      segmentation.units.findIndex(({ start, end }) => text.slice(start, end).includes(sentence));
-    const relevance = new Float64Array(segmentation.units.length);
-    relevance[unitOf('The Glass Orchard')] = 1;
-    const scores = bridgeScores(
-      text,
-      'Who wrote The Glass Orchard?',
-      segmentation,
-      index,
-      relevance,
-    );
+    const { scores, unitOf } = bridgedFromNovel(text, 'Who wrote The Glass Orchard?');
     expect(scores[unitOf('Tollestrup grew up')]).toBe(1);
     expect(scores[unitOf('Leeds has a large')]).toBe(0);
     expect(scores[unitOf('She studied')]).toBe(0);
@@ -73,19 +72,7 @@ describe('bridgeScores', () => {
       'Tollestrup grew up in Leeds.',
       'Apples grow well in Kent.',
     ].join('\n\n');
-    const segmentation = segment(text);
-    const index = indexUnits(text, segmentation.units);
-    const unitOf = (sentence: string) =>
-      segmentation.units.findIndex(({ start, end }) => text.slice(start, end).includes(sentence));
-    const relevance = new Float64Array(segmentation.units.length);
-    relevance[unitOf('The Glass Orchard')] = 1;
-    const scores = bridgeScores(
-      text,
-      'Who wrote The Glass Orchard?',
-      segmentation,
-      index,
-      relevance,
-    );
+    const { scores, unitOf } = bridgedFromNovel(text, 'Who wrote The Glass Orchard?');
     expect(scores[unitOf('Tollestrup wrote it')]).toBe(0);
     expect(scores[unitOf('Tollestrup grew up')]).toBe(1);
   });
@@ -95,19 +82,7 @@ describe('bridgeScores', () => {
       'The Glass Orchard is a novel by Miriam Tollestrup. Tollestrup grew up in Leeds. Apples grow',
       'well in Kent. Harold Venn was a poet from Bristol.',
     ].join('\n\n');
-    const segmentation = segment(text);
-    const index = indexUnits(text, segmentation.units);
-    const unitOf = (sentence: string) =>
-      segmentation.units.findIndex(({ start, end }) => text.slice(start, end).includes(sentence));
-    const relevance = new Float64Array(segmentation.units.length);
-    relevance[unitOf('The Glass Orchard')] = 1;
-    const scores = bridgeScores(
-      text,
-      'Who wrote The Glass Orchard?',
-      segmentation,
-      index,
-      relevance,
-    );
+    const { scores, unitOf } = bridgedFromNovel(text, 'Who wrote The Glass Orchard?');
     expect(scores[unitOf('Tollestrup grew up')]).toBe(1);
   });
 
@@ -122,18 +97,9 @@ describe('bridgeScores', () => {
       'Tollestrup was born in Kent. Tollestrup taught at a school. Tollestrup wrote poems. Tollestrup kept bees. Tollestrup married Hugh Dane.',
       ...others,
     ].join('\n\n');
-    const segmentation = segment(text);
-    const index = indexUnits(text, segmentation.units);
-    const unitOf = (sentence: string) =>
-      segmentation.units.findIndex(({ start, end }) => text.slice(start, end).includes(sentence));
-    const relevance = new Float64Array(segmentation.units.length);
-    relevance[unitOf('The Glass Orchard')] = 1;
-    const scores = bridgeScores(
+    const { scores, unitOf } = bridgedFromNovel(
       text,
       'Who is the spouse of the author of The Glass Orchard?',
-      segmentation,
-      index,
-      relevance,
     );
     expect(scores[unitOf('Tollestrup married')]).toBeGreaterThan(0);
     expect(scores[unitOf('Leeds is a town')]).toBe(0);
