@@ -84,8 +84,11 @@ describe('orderByCoverage', () => {
     return { segmentation, index, unitOf, terms };
   }
 
-  it('takes a named section’s score once: its next unit, with no new query term, falls behind', () => {
-    const query = 'Who is the spouse of the director of The Golden Calf?';
+  /**
+   * The order by coverage of three units: the named film's first two sentences (scores 5
+   * and 3, 2 of each lent by the section) and the director's marriage (2.5), at a share of 0.5.
+   */
+  function orderFor(query: string) {
     const { segmentation, index, unitOf, terms } = prepare(query);
     const scores = new Float64Array(segmentation.units.length);
     const sectionParts = new Float64Array(segmentation.units.length);
@@ -107,60 +110,26 @@ describe('orderByCoverage', () => {
       names: queryNames(query, index),
       share: 0.5,
     });
+    return { order, first, second, other };
+  }
+
+  it('takes a named section’s score once: its next unit, with no new query term, falls behind', () => {
+    const query = 'Who is the spouse of the director of The Golden Calf?';
+    const { order, first, second, other } = orderFor(query);
     // 3 - (1 - 0.5) * 2 = 2 < 2.5.
     expect(order).toEqual([first, other, second]);
   });
 
   it('keeps the whole score of a unit that holds a query term no taken unit holds', () => {
     const query = 'When were the songs of The Golden Calf released?';
-    const { segmentation, index, unitOf, terms } = prepare(query);
-    const scores = new Float64Array(segmentation.units.length);
-    const sectionParts = new Float64Array(segmentation.units.length);
-    const first = unitOf('The Golden Calf is');
-    const second = unitOf('It was released');
-    const other = unitOf('He married');
-    scores[first] = 5;
-    scores[second] = 3;
-    sectionParts[first] = 2;
-    sectionParts[second] = 2;
-    scores[other] = 2.5;
-    const order = [first, second, other];
-    orderByCoverage(order, {
-      segmentation,
-      index,
-      scores,
-      sectionParts,
-      terms,
-      names: queryNames(query, index),
-      share: 0.5,
-    });
+    const { order, first, second, other } = orderFor(query);
     // "released" is a query term the first unit does not hold.
     expect(order).toEqual([first, second, other]);
   });
 
   it('leaves the order alone when the question names no section', () => {
     const query = 'who is the spouse of the director of the golden calf?';
-    const { segmentation, index, unitOf, terms } = prepare(query);
-    const scores = new Float64Array(segmentation.units.length);
-    const sectionParts = new Float64Array(segmentation.units.length);
-    const first = unitOf('The Golden Calf is');
-    const second = unitOf('It was released');
-    const other = unitOf('He married');
-    scores[first] = 5;
-    scores[second] = 3;
-    sectionParts[first] = 2;
-    sectionParts[second] = 2;
-    scores[other] = 2.5;
-    const order = [first, second, other];
-    orderByCoverage(order, {
-      segmentation,
-      index,
-      scores,
-      sectionParts,
-      terms,
-      names: queryNames(query, index),
-      share: 0.5,
-    });
+    const { order, first, second, other } = orderFor(query);
     expect(order).toEqual([first, second, other]);
   });
 });
