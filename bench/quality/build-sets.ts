@@ -90,7 +90,7 @@ function list(gitDirectory: string, commit: string, folder: string): string[] {
 }
 
 /** Every other example is held out, so both parts span the whole source. */
-const splitOf = (index: number): SuiteExample['split'] => (index % 2 === 0 ? 'dev' : 'test');
+export const splitOf = (index: number): SuiteExample['split'] => (index % 2 === 0 ? 'dev' : 'test');
 
 /**
  * Multi-hop QA: LongBench's MuSiQue questions as packaged by CacheBlend (10 passages
@@ -520,7 +520,7 @@ function buildXquad(gitDirectory: string): SetLine[] {
 }
 
 /** One article of a SQuAD-style set: its paragraphs and the questions asked about them. */
-interface SquadArticle {
+export interface SquadArticle {
   key: string;
   paragraphs: string[];
   questions: Array<{ id: string; question: string; answers: string[] }>;
@@ -543,7 +543,7 @@ const EDGES = /^[\s،,.;؛:]+|[\s،,.;؛:]+$/gu;
  * taken in the source's order until `limit` questions are in (so a language weighs about
  * as much as an XQuAD one). Only questions whose answer text is in the context are kept.
  */
-function squadLines(prefix: string, articles: SquadArticle[], limit: number): SetLine[] {
+export function squadLines(prefix: string, articles: SquadArticle[], limit: number): SetLine[] {
   const lines: SetLine[] = [];
   let questions = 0;
   articles.forEach((article, index) => {
@@ -577,10 +577,13 @@ function squadLines(prefix: string, articles: SquadArticle[], limit: number): Se
  * paragraphs (or, where articles are short, whole articles in a row) are taken in order
  * until the context reaches it, so every language is compressed from about the same size.
  */
-const CONTEXT_TOKENS = 800;
+export const CONTEXT_TOKENS = 800;
 
 /** The opening paragraphs of `paragraphs` that first reach CONTEXT_TOKENS (at least one). */
-function openingParagraphs<T>(paragraphs: readonly T[], text: (paragraph: T) => string): T[] {
+export function openingParagraphs<T>(
+  paragraphs: readonly T[],
+  text: (paragraph: T) => string,
+): T[] {
   const kept: T[] = [];
   let tokens = 0;
   for (const paragraph of paragraphs) {
@@ -613,7 +616,7 @@ function squadArticles(
 }
 
 /** Questions a language: about XQuAD's 1,190, half of them dev. */
-const LANGUAGE_QUESTIONS = 1200;
+export const LANGUAGE_QUESTIONS = 1200;
 
 /**
  * Japanese: JSQuAD (JGLUE) validation questions on Japanese Wikipedia paragraphs, each

@@ -34,6 +34,9 @@ export const BUILT_SETS = [
   'thaiqa',
   'multihop-wiki',
   'friendsqa',
+  'tquad',
+  'viwikiqa',
+  'persianqa',
 ] as const;
 
 /** The sets of one language beyond XQuAD's: built set, language and source name. */
@@ -42,6 +45,9 @@ export const LANGUAGE_SETS = [
   { set: 'korquad', language: 'ko', source: 'KorQuAD 1.0' },
   { set: 'arcd', language: 'ar', source: 'ARCD' },
   { set: 'thaiqa', language: 'th', source: 'iApp Wiki QA' },
+  { set: 'tquad', language: 'tr', source: 'TQuAD' },
+  { set: 'viwikiqa', language: 'vi', source: 'Vietnamese Wikipedia QA' },
+  { set: 'persianqa', language: 'fa', source: 'PersianQA' },
 ] as const;
 export type BuiltSetName = (typeof BUILT_SETS)[number];
 
