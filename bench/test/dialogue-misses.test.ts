@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { compressWithTuning } from '../../packages/local/src/engine/compress-context.ts';
+import { renderContext } from '../../packages/local/src/engine/render-context.ts';
+import { DEFAULT_TUNING } from '../../packages/local/src/engine/tuning.ts';
+import { classifyMiss, type MessageOutcome, messageOutcomes } from '../quality/dialogue-misses.ts';
+
+const outcome = (
+  tokens: number,
+  score: number,
+  kept: boolean,
+  relevance: number,
+): MessageOutcome => ({
+  tokens,
+  score,
+  kept,
+  relevance,
+  signals: { turnRelevance: relevance },
+  text: '',
+});
+
+describe('dialogue misses', () => {
+  it('gather the explanation units by message, with each message whole or not', () => {
+    const context = Array.from({ length: 30 }, (_, at) => ({
+      role: at % 2 === 0 ? 'user' : 'assistant',
+      content:
+        at === 17
+          ? 'The harbour ferry to the island leaves at seven every morning from pier four.'
+          : `Message ${at} is small talk about the weather and what everyone had for lunch today.`,
+    })) as { role: 'user' | 'assistant'; content: string }[];
+    const result = compressWithTuning(
+      { context, query: 'When does the ferry leave?', level: 'ultra' },
+      DEFAULT_TUNING,
+      { explain: true },
+    );
+    const starts = renderContext(context).labels.map((label) => label.start);
+    const messages = messageOutcomes(result.explanation!, starts);
+    expect(messages).toHaveLength(30);
+    expect(messages[17]!.kept).toBe(true);
+    expect(messages[17]!.relevance).toBe(1);
+    expect(messages[17]!.text).toContain('pier four');
+    expect(messages.some((message) => !message.kept)).toBe(true);
+    for (const message of messages) {
+      expect(result.compressed.includes(message.text.trim())).toBe(message.kept);
+    }
+  });
+
+  it('tell a message that ranked in but no longer fitted from one that ranked out', () => {
+    // Ranked by score / tokens ** 0.2, as the turn selection does.
+    const messages = [
+      outcome(10, 2, true, 1),
+      outcome(10, 0.5, true, 0),
+      outcome(400, 1.9, false, 0.9),
+      outcome(10, 0.4, false, 0.5),
+      outcome(10, 0.3, false, 0.1),
+      outcome(10, 0.2, false, 0),
+    ];
+    expect(classifyMiss(messages, 2, 0.2)).toBe('too long for what was left');
+    expect(classifyMiss(messages, 3, 0.2)).toBe('matches, outranked');
+    expect(classifyMiss(messages, 4, 0.2)).toBe('weak match');
+    expect(classifyMiss(messages, 5, 0.2)).toBe('no match');
+  });
+});
