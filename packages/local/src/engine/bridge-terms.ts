@@ -310,8 +310,8 @@ export function bridgeScores(
       sum += weight[term]!;
       distinct++;
     }
-    scores[unit] = distinct >= minTerms ? sum : 0;
     if (distinct < minTerms) continue;
+    scores[unit] = sum;
     if (sum > max) max = sum;
   }
   if (max === 0) return scores;
