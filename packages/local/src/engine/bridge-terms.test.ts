@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bridgeScores, queryNames } from './bridge-terms.ts';
+import { BRIDGE_OPTIONS, bridgeScores, queryNames } from './bridge-terms.ts';
 import { segment } from './segment.ts';
 import { indexUnits } from './unit-index.ts';
 
@@ -103,6 +103,33 @@ describe('bridgeScores', () => {
     );
     expect(scores[unitOf('Tollestrup married')]).toBeGreaterThan(0);
     expect(scores[unitOf('Leeds is a town')]).toBe(0);
+  });
+
+  it('scores only units holding `minTerms` bridge terms, and what refers back to them', () => {
+    // "Tollestrup grew up in Leeds" shares one name with the novel's sentence; "Miriam
+    // Tollestrup married" shares two.
+    const text = [
+      'The Glass Orchard is a novel by Miriam Tollestrup. It is set in Kent.',
+      'Tollestrup grew up in Leeds.',
+      'Miriam Tollestrup married Hugh Dane. She studied at Girton College.',
+      'Apples grow well in Kent.',
+    ].join('\n\n');
+    const segmentation = segment(text);
+    const index = indexUnits(text, segmentation.units);
+    const unitOf = (sentence: string) =>
+      segmentation.units.findIndex(({ start, end }) => text.slice(start, end).includes(sentence));
+    const relevance = new Float64Array(segmentation.units.length);
+    relevance[unitOf('The Glass Orchard')] = 1;
+    const query = 'who wrote the glass orchard';
+    const one = bridgeScores(text, query, segmentation, index, relevance);
+    expect(one[unitOf('Tollestrup grew up')]).toBeGreaterThan(0);
+    const two = bridgeScores(text, query, segmentation, index, relevance, {
+      ...BRIDGE_OPTIONS,
+      minTerms: 2,
+    });
+    expect(two[unitOf('Tollestrup grew up')]).toBe(0);
+    expect(two[unitOf('Miriam Tollestrup married')]).toBe(1);
+    expect(two[unitOf('She studied')]).toBe(1);
   });
 
   it('gives nothing when no query term occurs in the text', () => {

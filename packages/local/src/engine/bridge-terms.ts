@@ -32,6 +32,11 @@ export interface BridgeOptions {
   /** Filled with the source units (the units the bridge scores derive from). */
   sourcesOut?: number[];
   /**
+   * A unit bridges only when it holds at least this many distinct bridge terms (and a
+   * unit that refers back takes its antecedent's score). @default 1
+   */
+  minTerms?: number;
+  /**
    * Terms that never bridge: the words of a conversation's speaker labels
    * (speaker-labels.ts), which recur on every turn of their speaker.
    */
@@ -286,6 +291,7 @@ export function bridgeScores(
   }
 
   lastUnit.fill(-1);
+  const minTerms = options.minTerms ?? 1;
   let max = 0;
   for (let unit = 0; unit < unitCount; unit++) {
     if (isSource[unit] || !prose[unit]) continue;
@@ -296,12 +302,15 @@ export function bridgeScores(
       continue;
     }
     let sum = 0;
+    let distinct = 0;
     for (let position = offsets[unit]!; position < offsets[unit + 1]!; position++) {
       const term = words[position]!;
       if (weight[term] === 0 || lastUnit[term] === unit || (own && !titled[term])) continue;
       lastUnit[term] = unit;
       sum += weight[term]!;
+      distinct++;
     }
+    if (distinct < minTerms) continue;
     scores[unit] = sum;
     if (sum > max) max = sum;
   }

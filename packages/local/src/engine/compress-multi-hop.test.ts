@@ -113,3 +113,36 @@ describe('compressContext on a two-hop question', () => {
     expect(result.compressed).toContain(answer);
   });
 });
+
+describe('compressContext on a question that names nothing', () => {
+  // The question is all lower case, as typed into a search box: its sources are only the
+  // best-scoring sentences. The show's passage names the town it was filmed in, and two
+  // passages about the town share that one name with it; neither is a second hop, and
+  // lifting them would crowd out the sentence that answers, which shares no word with
+  // the question.
+  const passages = [
+    'Harrow Street is an American television drama filmed in Savannah. It starred Ann Coyle as a detective who works nights. Its final episode aired on May 19, 2016, after six seasons on the Orbit network.',
+    'Savannah is the oldest city in its state, founded in 1733 on the bluffs above a wide river.',
+    'The Savannah Bananas are a baseball team known for the costumes their players wear on the field.',
+    'Ships leave the port every week for ports in Europe, carrying cotton, paper and timber.',
+    'Tourists walk the old squares under oaks hung with moss in the early spring.',
+    'Festivals in the old town draw crowds every March for music, food and a parade.',
+    'A plough is a farm tool dragged over the land to break up clods of soil.',
+    'Many dramas of the decade closed after five or six seasons as ratings fell.',
+    'The river port handles more containers each year than any other on the coast.',
+    'Cotton was the main crop of the region before the war, grown on large farms.',
+    'The town hall was rebuilt in brick after a fire destroyed the wooden one.',
+    'Oaks in the squares are more than two hundred years old and protected by law.',
+  ];
+
+  it('lifts no sentence for sharing one name with the best ones', () => {
+    const result = compressContext({
+      context: passages.join('\n\n'),
+      query: 'when did harrow street end',
+      level: 'standard',
+    });
+    expect(result.compressed).toContain('May 19, 2016');
+    expect(result.compressed).not.toContain('Savannah is the oldest city');
+    expect(result.compressed).not.toContain('Savannah Bananas');
+  });
+});
