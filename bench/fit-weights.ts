@@ -30,6 +30,7 @@ import {
   type UnitFeatures,
 } from '../packages/local/src/engine/unit-features.ts';
 import { isCompanionKind } from '../packages/local/src/engine/unit-kind.ts';
+import { fitLists, type RankedList } from './fit/listwise-softmax.ts';
 import { dot, fitPairs, type Pair } from './fit/pairwise-logistic.ts';
 import { loadSets } from './quality/sets.ts';
 import type { SuiteExample } from './quality/suite-example.ts';
@@ -115,6 +116,7 @@ export function rankedUnits(example: SuiteExample, tuning: ScoringTuning): Ranke
 
 const MAX_POSITIVES = 8;
 const MAX_NEGATIVES = 32;
+const HARD_NEGATIVES = process.argv.includes('--hard') ? 16 : 0;
 
 /**
  * The pairs of one example: up to 8 answer units against up to 32 other units, drawn with a
@@ -122,7 +124,7 @@ const MAX_NEGATIVES = 32;
  * unit that shares nothing with the question, and a unit that shares nothing ranks last
  * under any weights.
  */
-function examplePairs(ranked: Ranked, seed: number, weight: number): Pair[] {
+function examplePairs(ranked: Ranked, seed: number, weight: number, current: Float64Array): Pair[] {
   const random = seededRandom(seed);
   const some = (features: Float64Array) => features.some((value) => value !== 0);
   const positives: number[] = [];
@@ -139,7 +141,15 @@ function examplePairs(ranked: Ranked, seed: number, weight: number): Pair[] {
     return list.slice(0, count);
   };
   const chosenPositives = draw(positives, MAX_POSITIVES);
-  const chosenNegatives = draw(negatives, MAX_NEGATIVES);
+  let chosenNegatives: number[];
+  if (HARD_NEGATIVES > 0) {
+    const score = (unit: number) => dot(current, partsOf(ranked, unit));
+    negatives.sort((a, b) => score(b) - score(a) || a - b);
+    chosenNegatives = [
+      ...negatives.slice(0, HARD_NEGATIVES),
+      ...draw(negatives.slice(HARD_NEGATIVES), MAX_NEGATIVES - HARD_NEGATIVES),
+    ];
+  } else chosenNegatives = draw(negatives, MAX_NEGATIVES);
   const count = chosenPositives.length * chosenNegatives.length;
   const pairs: Pair[] = [];
   for (const positive of chosenPositives) {
@@ -154,6 +164,8 @@ function examplePairs(ranked: Ranked, seed: number, weight: number): Pair[] {
 
 interface Collected {
   name: string;
+  /** The weights the parts were collected with (the unit's own first). */
+  current: Float64Array;
   train: Ranked[];
   validation: Ranked[];
 }
@@ -168,8 +180,16 @@ function collect(weights: FittedWeights): Collected[] {
       if (!ranked?.labels.includes(1)) return;
       (at % 5 === 4 ? validation : train).push(ranked);
     });
-    return { name: set.name, train, validation };
+    return { name: set.name, current: vectorOf(weights), train, validation };
   });
+}
+
+const LISTWISE = process.argv.includes('--listwise');
+
+function listsOf(sets: Collected[]): RankedList[] {
+  return sets.flatMap((set) =>
+    set.train.map((ranked) => ({ ...ranked, weight: 1 / (sets.length * set.train.length) })),
+  );
 }
 
 function pairsOf(sets: Collected[], part: 'train' | 'validation'): Pair[] {
@@ -178,7 +198,7 @@ function pairsOf(sets: Collected[], part: 'train' | 'validation'): Pair[] {
     const examples = set[part];
     examples.forEach((ranked, at) => {
       const weight = 1 / (sets.length * examples.length);
-      pairs.push(...examplePairs(ranked, 1 + setIndex * 100_003 + at, weight));
+      pairs.push(...examplePairs(ranked, 1 + setIndex * 100_003 + at, weight, set.current));
     });
   });
   return pairs;
@@ -238,7 +258,9 @@ export function fitWeights(log: (line: string) => void = () => {}): FitReport {
   let sets: Collected[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     sets = collect(weights);
-    const vector = fitPairs(pairsOf(sets, 'train'), FEATURE_NAMES.length);
+    const vector = LISTWISE
+      ? fitLists(listsOf(sets), FEATURE_NAMES.length)
+      : fitPairs(pairsOf(sets, 'train'), FEATURE_NAMES.length);
     const scale = vector[0]!;
     if (!(scale > 0)) throw new Error(`the fit gave the unit's own BM25 a weight of ${scale}`);
     weights = Object.fromEntries(
@@ -303,6 +325,7 @@ const withoutDate = (text: string) => text.replace(/^\/\/ Date: .*$/m, '');
 
 function main(): void {
   const check = process.argv.includes('--check');
+  const print = process.argv.includes('--print');
   const report = fitWeights((line) => console.error(line));
   const text = renderWeightsFile(report, new Date().toISOString().slice(0, 10));
   if (check) {
@@ -320,7 +343,7 @@ function main(): void {
     console.log('fitted-weights.ts is what the fit writes.');
     return;
   }
-  writeFileSync(FITTED_FILE, text);
+  if (!print) writeFileSync(FITTED_FILE, text);
   console.log(text);
 }
 
