@@ -4,8 +4,8 @@
  * `pnpm bench:fit` (writes the file), `pnpm bench:fit --check` (fails when the file is not
  * what the fit writes; the date line aside), `--print` (prints it, writes nothing). Takes a
  * few minutes. Two variants, for measuring: `--hard` (half of each example's negatives are
- * the best-scored units that hold no answer) and `--listwise` (fit-lists of
- * fit/listwise-softmax.ts). The engine does not run with the fitted weights: on the whole
+ * the best-scored units that hold no answer), `--across` (the negatives only units of
+ * passages without an answer unit) and `--listwise` (fitLists of fit/listwise-softmax.ts). The engine does not run with the fitted weights: on the whole
  * dev split they lost on NQ at 10x (bench/README.md, "A fitted scorer, measured and not kept").
  *
  * A unit's first-pass score is a sum of parts (engine/unit-features.ts): its own BM25, its
@@ -25,6 +25,7 @@
  * collecting the parts with the weights of the round before.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { passageIds } from '../packages/local/src/engine/bridge-terms.ts';
 import { compressWithTuning } from '../packages/local/src/engine/compress-context.ts';
 import { renderContext } from '../packages/local/src/engine/render-context.ts';
 import { DEFAULT_TUNING, type ScoringTuning } from '../packages/local/src/engine/tuning.ts';
@@ -74,6 +75,8 @@ interface Ranked {
   /** Unit `u`'s parts at `[u * parts, (u + 1) * parts)`. */
   features: Float64Array;
   labels: Uint8Array;
+  /** Each unit's passage (a paragraph of one section, bridge-terms.ts). */
+  passages: Int32Array;
 }
 
 const PARTS = FEATURE_NAMES.length;
@@ -108,18 +111,26 @@ export function rankedUnits(example: SuiteExample, tuning: ScoringTuning): Ranke
   const answers = (example.answers ?? []).map((answer) => answer.toLowerCase());
   const features: number[] = [];
   const labels: number[] = [];
+  const passages: number[] = [];
+  const passageOf = passageIds(text, recorded.units);
   recorded.units.forEach((unit, at) => {
     if (isCompanionKind(unit.kind)) return;
     const own = text.slice(unit.start, unit.end).toLowerCase();
     if (!/\S/.test(own)) return;
     for (const name of FEATURE_NAMES) features.push(recorded.values[name][at]!);
     labels.push(answers.some((answer) => own.includes(answer)) ? 1 : 0);
+    passages.push(passageOf[at]!);
   });
-  return { features: Float64Array.from(features), labels: Uint8Array.from(labels) };
+  return {
+    features: Float64Array.from(features),
+    labels: Uint8Array.from(labels),
+    passages: Int32Array.from(passages),
+  };
 }
 
 const MAX_POSITIVES = 8;
 const MAX_NEGATIVES = 32;
+const ACROSS_PASSAGES = process.argv.includes('--across');
 const HARD_NEGATIVES = process.argv.includes('--hard') ? 16 : 0;
 
 /**
@@ -137,6 +148,15 @@ function examplePairs(ranked: Ranked, seed: number, weight: number, current: Flo
     if (!some(partsOf(ranked, at))) return;
     (label ? positives : negatives).push(at);
   });
+  if (ACROSS_PASSAGES) {
+    // Only units of passages that hold no answer unit compete with the answer units.
+    const answered = new Set(positives.map((unit) => ranked.passages[unit]));
+    negatives.splice(
+      0,
+      negatives.length,
+      ...negatives.filter((unit) => !answered.has(ranked.passages[unit])),
+    );
+  }
   const draw = (list: number[], count: number) => {
     for (let at = list.length - 1; at > 0; at--) {
       const other = Math.floor(random() * (at + 1));
