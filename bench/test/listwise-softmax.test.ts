@@ -30,7 +30,9 @@ describe('fitLists', () => {
   it('recovers the weights of the model that drew the lists', () => {
     const truth = [2, -1, 0];
     const weights = fitLists(listsOf(truth, 6_000, 11), truth.length, { ridge: 0 });
-    truth.forEach((value, at) => expect(Math.abs(weights[at]! - value)).toBeLessThan(0.2));
+    truth.forEach((value, at) => {
+      expect(Math.abs(weights[at]! - value)).toBeLessThan(0.2);
+    });
   });
 
   it('is deterministic: the same lists give the same weights, bit for bit', () => {
