@@ -27,6 +27,7 @@ import { dropWeakest, selectUnits } from './select-units.ts';
 import { type SpeakerLabel, speakerLabels, speakerTerms } from './speaker-labels.ts';
 import { LEVEL_RATIOS, SKIP_BELOW_TOKENS, targetRatio } from './targets.ts';
 import { DEFAULT_TUNING, type ScoringTuning } from './tuning.ts';
+import { featureSink } from './unit-features.ts';
 import { indexUnits } from './unit-index.ts';
 
 /**
@@ -155,6 +156,10 @@ function addBridge(
     if (value < lowest) lowest = value;
   }
   const spread = Math.max(0, best - lowest);
+  const features = featureSink.on ? featureSink.last?.values.bridge : undefined;
+  if (features?.length === bridge.length) {
+    for (let unit = 0; unit < bridge.length; unit++) features[unit] = spread * bridge[unit]!;
+  }
   // A bridge unit never outranks the units its terms came from.
   let ceiling = sources.length > 0 ? 0 : Number.POSITIVE_INFINITY;
   for (const source of sources) ceiling = Math.max(ceiling, relevance[source]!);

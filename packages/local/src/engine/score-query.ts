@@ -2,6 +2,7 @@ import { bm25Signals } from './bm25-signals.ts';
 import type { QueryTerms } from './query-terms.ts';
 import type { Segmentation } from './segment.ts';
 import type { ScoringTuning } from './tuning.ts';
+import { FEATURE_NAMES, featureSink, type UnitFeatures } from './unit-features.ts';
 import type { UnitIndex } from './unit-index.ts';
 
 /**
@@ -108,24 +109,44 @@ export function scoreQuery(
     own[unit] = unitScore[unit]! + tuning.proximityWeight * proximity[unit]!;
   }
   const shares = sectionShares(segmentation, index, own, tuning.longSectionShare);
+  const features = featuresOf(units, unitScore, proximity);
   const scores = new Float64Array(unitCount);
   for (let unit = 0; unit < unitCount; unit++) {
     const section = units[unit]!.section;
     // A record stands alone: the line next to a matching record does not answer for it.
     const record = units[unit]!.kind === 'record';
-    let inherited = 0;
-    if (!record && unit > 0 && units[unit - 1]!.section === section) {
-      inherited = tuning.neighborWeight * own[unit - 1]!;
-    }
+    let neighbour = 0;
+    if (!record && unit > 0 && units[unit - 1]!.section === section) neighbour = own[unit - 1]!;
     const next = unit + 1;
     if (!record && next < unitCount && units[next]!.section === section) {
-      inherited = Math.max(inherited, tuning.neighborWeight * own[next]!);
+      neighbour = Math.max(neighbour, own[next]!);
     }
     const sectionPart =
       shares[unit]! *
       (tuning.sectionWeight * sectionScore[section]! + tuning.titleWeight * titleScore[section]!);
     if (sectionParts) sectionParts[unit] = sectionPart;
-    scores[unit] = own[unit]! + inherited + sectionPart;
+    scores[unit] = own[unit]! + tuning.neighborWeight * neighbour + sectionPart;
+    if (features) {
+      features.values.neighbour[unit] = neighbour;
+      features.values.section[unit] = shares[unit]! * sectionScore[section]!;
+      features.values.title[unit] = shares[unit]! * titleScore[section]!;
+    }
   }
   return scores;
+}
+
+/** The parts of the scores, before their weights, when the weight fit asks (unit-features.ts). */
+function featuresOf(
+  units: Segmentation['units'],
+  unitScore: Float64Array,
+  proximity: Float64Array,
+): UnitFeatures | undefined {
+  if (!featureSink.on) return undefined;
+  const values = Object.fromEntries(
+    FEATURE_NAMES.map((name) => [name, new Float64Array(units.length)]),
+  ) as UnitFeatures['values'];
+  values.unit.set(unitScore);
+  values.proximity.set(proximity);
+  featureSink.last = { units, values };
+  return featureSink.last;
 }
