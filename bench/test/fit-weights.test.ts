@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FITTED_WEIGHTS } from '../../packages/local/src/engine/fitted-weights.ts';
+import { FITTED_WEIGHTS } from '../fit/fitted-weights.ts';
 import { FITTED_FILE, type FitReport, renderWeightsFile } from '../fit-weights.ts';
 
 const report: FitReport = {
