@@ -12,6 +12,10 @@
  *    (default 480, about ARCD's median context), keeping the questions whose answer is in
  *    them: what a set would keep from contexts as short as another's.
  * 4. The questions: content words, and how many share no content word with the context.
+ * 5. The misses at `standard` and `ultra`, by where the answer's units stood in the
+ *    engine's explanation (`explain: true`): too large for the budget, across a unit border
+ *    (one of its units kept or none), or in one unit that had no query score, ranked near
+ *    the cut (within twice as many units as were kept) or lower.
  */
 
 import { compressContext, engineUnits } from '../packages/local/src/engine/compress-context.ts';
@@ -24,6 +28,14 @@ import type { SuiteExample } from './quality/suite-example.ts';
 import { formatTable } from './support/table.ts';
 
 const LEVELS = ['low', 'standard', 'ultra'] as const;
+const MISS_CLASSES = [
+  'larger than the budget',
+  'across a border, part kept',
+  'across a border, none kept',
+  'one unit, no query score',
+  'one unit, near the cut',
+  'one unit, ranked lower',
+] as const;
 /** Answer lengths in tokens: 1-3, 4-6, 7-12, 13 and more. */
 const BUCKETS: readonly [number, number][] = [
   [1, 3],
@@ -159,16 +171,20 @@ function questionRow(set: QualitySet): string[] {
   const words: number[] = [];
   let none = 0;
   let one = 0;
+  let absent = 0;
   for (const example of set.examples) {
     const context = new Set(termsOf(example.context as string));
     const content = termsOf(example.query).filter((term) => !isStopWord(term));
     words.push(content.length);
     const shared = content.filter((term) => context.has(term)).length;
+    absent += content.length - shared;
     if (shared === 0) none++;
     else if (shared === 1) one++;
   }
-  const share = (count: number) => `${((100 * count) / set.examples.length).toFixed(1)}%`;
-  return [short(set), String(quantile(words, 0.5)), share(none), share(one)];
+  const total = words.reduce((sum, value) => sum + value, 0);
+  const share = (count: number, of = set.examples.length) =>
+    `${((100 * count) / Math.max(1, of)).toFixed(1)}%`;
+  return [short(set), String(quantile(words, 0.5)), share(absent, total), share(none), share(one)];
 }
 
 const sets = loadSets('dev').filter((set) => set.name.endsWith('article paragraphs'));
@@ -234,7 +250,73 @@ console.log(
   formatTable({
     title:
       'Questions (dev): content words (after stop words), and those sharing few with the context',
-    columns: ['set', 'content words median', 'no content word in context', 'one'],
+    columns: [
+      'set',
+      'content words median',
+      'content words not in the context',
+      'no content word in context',
+      'one',
+    ],
     rows: sets.map(questionRow),
+  }),
+);
+
+/** The class of a miss, from the explanation of the units that hold the answer. */
+function missClass(example: SuiteExample, level: 'standard' | 'ultra'): number {
+  const text = example.context as string;
+  const { explanation } = compressContext(
+    { context: text, level, query: example.query },
+    { explain: true },
+  );
+  const units = explanation!.units.filter((unit) => /\S/.test(unit.text));
+  const order = [...units].sort((a, b) => b.score - a.score);
+  const rank = new Map(order.map((unit, at) => [unit, at + 1]));
+  const answer = example.answers![0]!.toLowerCase();
+  const lower = text.toLowerCase();
+  // Of the answer's occurrences, the one whose units ranked best.
+  let touched: typeof units = [];
+  let best = Number.POSITIVE_INFINITY;
+  for (let from = lower.indexOf(answer); from >= 0; from = lower.indexOf(answer, from + 1)) {
+    const these = units.filter((unit) => unit.end > from && unit.start < from + answer.length);
+    const top = Math.min(...these.map((unit) => rank.get(unit)!));
+    if (top < best) [best, touched] = [top, these];
+  }
+  if (touched.length === 0) return -1;
+  const tokens = touched.reduce((sum, unit) => sum + unit.tokens, 0);
+  if (tokens > explanation!.budget) return 0;
+  if (touched.length > 1) return touched.some((unit) => unit.kept) ? 1 : 2;
+  const query = units.map((unit) => unit.signals.query ?? 0);
+  const [low, high] = [Math.min(...query), Math.max(...query)];
+  const unit = touched[0]!;
+  if ((unit.signals.query ?? 0) - low < 0.05 * (high - low)) return 3;
+  const kept = units.filter((each) => each.kept).length;
+  return rank.get(unit)! <= 2 * kept ? 4 : 5;
+}
+
+const missRows: string[][] = [];
+for (const set of sets) {
+  for (const level of ['standard', 'ultra'] as const) {
+    const counts = MISS_CLASSES.map(() => 0);
+    let misses = 0;
+    for (const example of set.examples) {
+      const { compressed } = compressContext({
+        context: example.context,
+        level,
+        query: example.query,
+      });
+      if (retains(compressed, example)) continue;
+      misses++;
+      const kind = missClass(example, level);
+      if (kind >= 0) counts[kind]!++;
+    }
+    missRows.push([short(set), level, String(misses), ...counts.map(String)]);
+  }
+}
+console.log('');
+console.log(
+  formatTable({
+    title: "Misses (dev) by where the answer's units stood",
+    columns: ['set', 'level', 'misses', ...MISS_CLASSES],
+    rows: missRows,
   }),
 );
