@@ -109,3 +109,50 @@ describe('Arabic words behind a one-letter preposition', () => {
     },
   );
 });
+
+describe('numbers in Arabic-Indic and Persian digits', () => {
+  it('reads them as the same number in the digits 0 to 9', () => {
+    expect(stem('١٩٤٥')).toBe('1945');
+    expect(stem('۱۹۴۵')).toBe('1945');
+    expect(stem('1945')).toBe('1945');
+    // Letters are untouched: the Persian word keeps its letters, the Arabic one its stem.
+    expect(stem('پاکستان')).toBe('پاکستان');
+    expect(stem('والمدينة')).toBe(stem('مدينة'));
+  });
+
+  const YEARS = [1861, 1872, 1883, 1894, 1905, 1916, 1927, 1938, 1949, 1950];
+  const BUILDERS = ['سالم', 'كريم', 'هشام', 'نبيل', 'عادل', 'فؤاد', 'ماجد', 'رامي', 'وليد', 'زياد'];
+  const arabicIndic = (year: number) =>
+    String(year).replace(/\d/g, (digit) => String.fromCharCode(0x0660 + Number(digit)));
+  const persian = (year: number) =>
+    String(year).replace(/\d/g, (digit) => String.fromCharCode(0x06f0 + Number(digit)));
+
+  it.each([
+    ['standard', 'Arabic-Indic', arabicIndic],
+    ['ultra', 'Arabic-Indic', arabicIndic],
+    ['standard', 'Persian', persian],
+    ['ultra', 'Persian', persian],
+  ] as const)(
+    'keeps the paragraph of the year a question writes in other digits at %s (%s)',
+    (level, _digits, write) => {
+      // Every paragraph tells the same story of a bridge; only the year tells them apart.
+      const context = YEARS.map((year, at) =>
+        [
+          `في عام ${year} بنى أهل المدينة جسرا جديدا فوق النهر.`,
+          `وقد صمم المهندس ${BUILDERS[at]} الجسر وأشرف على بنائه.`,
+          'ويسجل السكان أحوال الطقس في دفتر البلدية كل صباح.',
+          'ويمشي الزوار من الساحة إلى النهر في طريق تظلله الأشجار.',
+        ].join(' '),
+      ).join('\n\n');
+      const asked = YEARS[6]!;
+      const result = compressContext({
+        context,
+        query: `من صمم الجسر الذي بني في عام ${write(asked)}؟`,
+        level,
+      });
+      expect(result.status).toBe('compressed');
+      expect(result.compressed).toContain(`في عام ${asked}`);
+      expect(result.compressed).toContain(`المهندس ${BUILDERS[6]}`);
+    },
+  );
+});

@@ -33,8 +33,29 @@ export function isArabicLetter(code: number): boolean {
  */
 const NOT_ARABIC = /[\u0679-\u06d3\u06d5\u06ee-\u06ff]/;
 
-/** The light stem of a lower-cased Arabic word. */
+/**
+ * The Arabic-Indic digits (U+0660 to U+0669) and their Persian and Urdu forms (U+06F0 to
+ * U+06F9). Texts in the Arabic script write numbers with these or with the digits 0 to 9,
+ * and a question may write them the other way from the text it asks about.
+ */
+const ARABIC_DIGITS = /[\u0660-\u0669\u06f0-\u06f9]/g;
+
+/** A number in Arabic-Indic or Persian digits as the same number in the digits 0 to 9. */
+function foldDigit(digit: string): string {
+  const code = digit.charCodeAt(0);
+  return String.fromCharCode(48 + code - (code >= 0x06f0 ? 0x06f0 : 0x0660));
+}
+
+/**
+ * The light stem of a lower-cased Arabic word; a run of Arabic-Indic or Persian digits
+ * (the word scanner keeps digits apart from letters) is read as the same number in the
+ * digits 0 to 9, so "١٩٤٥" and "۱۹۴۵" meet "1945".
+ */
 export function arabicStem(word: string): string {
+  const first = word.charCodeAt(0);
+  if ((first >= 0x0660 && first <= 0x0669) || (first >= 0x06f0 && first <= 0x06f9)) {
+    return word.replace(ARABIC_DIGITS, foldDigit);
+  }
   if (NOT_ARABIC.test(word)) return word;
   // The indefinite accusative "اً" ("رسمياً", officially; "كثيراً", much), an ending of
   // the adverb a question rarely writes: "رسمياً" meets "الرسمي" (the official).
