@@ -20,6 +20,7 @@
  * the signals whose names hold one of those parts.
  */
 
+import { parseArgs } from 'node:util';
 import { compressWithTuning } from '../packages/local/src/engine/compress-context.ts';
 import { LEVEL_RATIOS } from '../packages/local/src/engine/targets.ts';
 import { countTokens } from '../packages/local/src/engine/tokenizer.ts';
@@ -32,15 +33,45 @@ import { loadSets, type QualitySet } from './quality/sets.ts';
 import type { SuiteExample } from './quality/suite-example.ts';
 import { formatTable } from './support/table.ts';
 
-function argument(name: string): string | undefined {
-  const at = process.argv.indexOf(name);
-  return at < 0 ? undefined : process.argv[at + 1];
+const USAGE = `Usage: pnpm bench:quality [--split test|dev|all] [--limit N] [--set <name part>]
+       [--embeddings DIR] [--ablation [--signal a,b]] [--help]
+The default split is the held-out test part of every set.`;
+
+/**
+ * The options, strictly: a flag this script does not know stops it before any set is read,
+ * so a mistyped option (or a `--help` it did not know) never runs the held-out default.
+ */
+function readOptions() {
+  try {
+    return parseArgs({
+      options: {
+        split: { type: 'string' },
+        limit: { type: 'string' },
+        set: { type: 'string' },
+        embeddings: { type: 'string' },
+        signal: { type: 'string' },
+        ablation: { type: 'boolean' },
+        help: { type: 'boolean' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }).values;
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
 }
 
-const ablation = process.argv.includes('--ablation');
+const options = readOptions();
+if (options.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+
+const ablation = options.ablation === true;
 
 function limitArgument(): number {
-  const value = argument('--limit');
+  const value = options.limit;
   if (value === undefined) return ablation ? ABLATION_LIMIT : Number.POSITIVE_INFINITY;
   const limit = Number(value);
   if (!Number.isInteger(limit) || limit < 1) throw new Error('--limit must be a positive integer');
@@ -50,17 +81,17 @@ function limitArgument(): number {
 /** The first examples of each set an ablation run measures: an engine per ablation (21) runs on every set. */
 const ABLATION_LIMIT = 50;
 
-const split = (argument('--split') ?? 'test') as SuiteExample['split'] | 'all';
+const split = (options.split ?? 'test') as SuiteExample['split'] | 'all';
 if (!['test', 'dev', 'all'].includes(split)) throw new Error('--split must be test, dev or all');
 const limit = limitArgument();
-const only = argument('--set')?.toLowerCase();
+const only = options.set?.toLowerCase();
 // Sentence embeddings of the conversation sets (quality/use-lite-embeddings.mjs writes
 // them): each conversation with a question is compressed with the similarity option
 // `LocalContextOptimizer`'s `embed` computes.
-const embeddingsFolder = argument('--embeddings');
+const embeddingsFolder = options.embeddings;
 const embeddings = embeddingsFolder ? loadEmbeddings(embeddingsFolder) : undefined;
 /** `--signal a,b`: only the ablations whose names hold one of these parts. */
-const signals = argument('--signal')?.toLowerCase().split(',');
+const signals = options.signal?.toLowerCase().split(',');
 const ablations = ABLATIONS.filter(
   (variant) => !signals || signals.some((part) => variant.name.toLowerCase().includes(part)),
 );
