@@ -25,6 +25,7 @@ export const ABLATIONS: readonly Ablation[] = [
   { name: 'bridge terms', tuning: { bridgeWeight: 0 } },
   // The bridge pass with one source unit instead of two.
   { name: 'second bridge source', tuning: { bridgeSources: 1 } },
+  { name: 'answer kinds', signal: 'answer-kinds' },
   { name: 'named definitions', signal: 'named-definitions' },
   { name: 'duplicate filter', tuning: { duplicateContainment: 2 } },
   { name: 'headings brought along', tuning: { headingsBelowRatio: 0 } },

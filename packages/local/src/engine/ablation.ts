@@ -12,6 +12,8 @@ export type AblatedSignal =
   | 'query'
   /** The words that state the same relation as a query term (relation-words.ts). */
   | 'relation-words'
+  /** The kind of answer the question asks for, in a passage the bridge reached (answer-types.ts). */
+  | 'answer-kinds'
   /** Code units that define a name the query spells go first (named-definitions.ts). */
   | 'named-definitions'
   /** A run of record lines is cut at its lines rather than its sentences (record-lines.ts). */

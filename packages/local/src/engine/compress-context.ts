@@ -1,5 +1,6 @@
 import type { CompressParams } from '@ctxopt/core';
 import { ablated } from './ablation.ts';
+import { answerKindTest } from './answer-types.ts';
 import { assembleOutput } from './assemble-output.ts';
 import { bridgeScores, queryNames } from './bridge-terms.ts';
 import { countChunks } from './chunk-counter.ts';
@@ -171,6 +172,17 @@ function addBridge(
   }
 }
 
+/** The coverage order's test of a unit for the kind of answer the query asks for (answer-types.ts). */
+function answerKinds(
+  text: string,
+  units: ReturnType<typeof segment>['units'],
+  query: string,
+): { holdsAnswerKind?: (unit: number) => boolean } {
+  const test = ablated.has('answer-kinds') ? undefined : answerKindTest(query);
+  if (!test) return {};
+  return { holdsAnswerKind: (unit) => test(text.slice(units[unit]!.start, units[unit]!.end)) };
+}
+
 /** Units are cut into pieces only above this many tokens (see refine-units.ts). */
 const MIN_REFINED_TOKENS = 32;
 
@@ -335,6 +347,7 @@ export function compressWithTuning(
             names: queryNames(query, index),
             share: tuning.longSectionShare,
             ...(bridgeParts ? { bridgeParts } : {}),
+            ...answerKinds(text, units, query),
           },
         }
       : {}),

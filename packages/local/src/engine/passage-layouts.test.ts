@@ -129,6 +129,33 @@ describe('passages in any layout', () => {
   });
 });
 
+describe('short passages under title lines', () => {
+  // Two sentences a passage: shorter than a paragraph on average, but each under its title.
+  const short = fc.record({
+    title: passage.map((p) => p.title),
+    text: fc.array(sentence, { minLength: 2, maxLength: 2 }).map((pair) => pair.join(' ')),
+  });
+
+  it('finds each passage as its own section, titled by its title line', () => {
+    fc.assert(
+      fc.property(fc.array(short, { minLength: 3, maxLength: 8 }), (passages) => {
+        const text = LAYOUTS['title line, text, blank line']!.render(passages);
+        const { units, sections } = segment(text);
+        let from = 0;
+        const found = passages.map((p) => {
+          const start = text.indexOf(p.text, from);
+          from = start + p.text.length;
+          return units.find((u) => u.start <= start + 1 && u.end > start + 1)!.section;
+        });
+        expect(found.map((section) => sections[section]!.title)).toEqual(
+          passages.map((p) => p.title),
+        );
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
+
 describe('a JSON array of documents', () => {
   it('ranks a short document among long ones by the query too', () => {
     const documents = [

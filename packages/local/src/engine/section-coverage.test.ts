@@ -1,5 +1,6 @@
 import { compressContext } from '@ctxopt/local';
 import { describe, expect, it } from 'vitest';
+import { answerKindTest } from './answer-types.ts';
 import { queryNames } from './bridge-terms.ts';
 import { queryTerms } from './query-terms.ts';
 import { orderByCoverage } from './section-coverage.ts';
@@ -64,6 +65,32 @@ describe('selection by coverage of a section the question names', () => {
     const result = compressContext({ context, query: QUESTION, level: 'ultra' });
     expect(result.compressed).toContain('Millard Webb');
     expect(result.compressed).toContain('Mary Eaton');
+  });
+});
+
+describe('the kind of answer asked, in the passage the bridge reached', () => {
+  // The director's passage says where he died without "died": only the place marks it.
+  const passages = PASSAGES.map((passage) =>
+    passage.title === 'Millard Webb'
+      ? {
+          title: 'Millard Webb',
+          text: 'Millard Webb (6 December 1893 – 21 April 1935) was an American screenwriter and director. He directed twenty films between 1920 and 1933. His last years were spent in Santa Monica, where the sea air was thought good for his lungs.',
+        }
+      : passage,
+  );
+  const question = 'Where did the director of film The Golden Calf die?';
+
+  it('keeps the sentence holding a place at ultra, in the bench layout and under title lines', () => {
+    const layouts = [
+      passages
+        .map(({ title, text }, at) => `Document [${at + 1}] (Title: ${title}) ${text}`)
+        .join('\n'),
+      passages.map(({ title, text }) => `${title}\n${text}`).join('\n\n'),
+    ];
+    for (const context of layouts) {
+      const result = compressContext({ context, query: question, level: 'ultra' });
+      expect(result.compressed).toContain('Santa Monica');
+    }
   });
 });
 
@@ -188,6 +215,68 @@ describe('orderByCoverage in a passage the bridge reached', () => {
 
   it('leaves the passage alone without bridge parts', () => {
     expect(order()).toEqual([film, lead, films, married, released]);
+  });
+});
+
+describe('orderByCoverage and the kind of answer asked', () => {
+  const TEXT = [
+    '# The Golden Calf',
+    'The Golden Calf is a film by Millard Webb. It was released in 1930.',
+    '# Millard Webb',
+    'Millard Webb was a director. He made twenty films. His last years were spent in Santa Monica.',
+  ].join('\n\n');
+  const query = 'Where did the director of The Golden Calf die?';
+  const segmentation = segment(TEXT);
+  const index = indexUnits(TEXT, segmentation.units);
+  const unitOf = (sentence: string) =>
+    segmentation.units.findIndex(({ start, end }) => TEXT.slice(start, end).includes(sentence));
+  const film = unitOf('The Golden Calf is');
+  const released = unitOf('It was released');
+  const lead = unitOf('Millard Webb was');
+  const films = unitOf('He made twenty');
+  const place = unitOf('His last years');
+
+  function order(kinds: boolean): number[] {
+    const scores = new Float64Array(segmentation.units.length);
+    const sectionParts = new Float64Array(segmentation.units.length);
+    const bridgeParts = new Float64Array(segmentation.units.length);
+    scores[film] = 5;
+    sectionParts[film] = 2;
+    scores[released] = 1;
+    sectionParts[released] = 1;
+    scores[lead] = 4;
+    scores[films] = 3.5;
+    scores[place] = 0.5;
+    bridgeParts[lead] = 2;
+    bridgeParts[films] = 2;
+    const ranked = [film, lead, films, released, place];
+    const test = answerKindTest(query)!;
+    orderByCoverage(ranked, {
+      segmentation,
+      index,
+      scores,
+      sectionParts,
+      terms: queryTerms(query, index, true)!,
+      names: queryNames(query, index),
+      share: 0.5,
+      bridgeParts,
+      ...(kinds
+        ? {
+            holdsAnswerKind: (unit: number) =>
+              test(TEXT.slice(segmentation.units[unit]!.start, segmentation.units[unit]!.end)),
+          }
+        : {}),
+    });
+    return ranked;
+  }
+
+  it('ranks the sentence holding a place next, with the passage’s best bridge part', () => {
+    // 0.5 + 2 - 0 = 2.5 > 1: it holds no query term, but "in Santa Monica" is a place.
+    expect(order(true)).toEqual([film, lead, films, place, released]);
+  });
+
+  it('leaves it last without the test', () => {
+    expect(order(false)).toEqual([film, lead, films, released, place]);
   });
 });
 

@@ -25,6 +25,11 @@ import type { UnitIndex } from './unit-index.ts';
  * "Mary Eaton married Webb in 1929" states the answer). Dev, multi-hop large, 4x / 10x:
  * 63.2 / 40.1 to 66.1 / 42.7% (bench layout), 59.6 / 36.5 to 61.7 / 37.7% (title lines).
  *
+ * The same lift goes to a unit of such a passage that holds an answer of the kind the
+ * question asks for (answer-types.ts: a place for "where", a year for "when"), when it
+ * holds no uncovered term: "Dunlap died in Los Angeles in 1970." once another passage's
+ * "died" is taken.
+ *
  * Reorders `order` (units sorted best first) greedily; the order does not depend on the
  * budget, so a gentler level keeps the units of a harder one ahead of the rest, as
  * before. Apart from the bridge lift, which pushes the lifted units again, a unit's
@@ -44,6 +49,11 @@ export interface CoverageInput {
   share: number;
   /** The part of each unit's score the bridge pass added (bridge-terms.ts), when it ran. */
   bridgeParts?: Float64Array;
+  /**
+   * Whether a unit holds an answer of the kind the question asks for (answer-types.ts);
+   * absent when it asks for no kind. Asked only of the units of a passage the bridge reached.
+   */
+  holdsAnswerKind?: (unit: number) => boolean;
 }
 
 /** 1 for each section whose heading holds one of `names`. */
@@ -119,9 +129,16 @@ export function orderByCoverage(order: number[], input: CoverageInput): void {
   };
   const bridged = bridgeParts ? passageBridges(segmentation, bridgeParts) : undefined;
   const reached = new Uint8Array(segmentation.sections.length);
+  // 1 when a unit holds an answer of the kind asked, 2 when not, 0 before it was asked.
+  const kinds = new Uint8Array(input.holdsAnswerKind ? units.length : 0);
+  const holdsKind = (unit: number): boolean => {
+    if (!input.holdsAnswerKind) return false;
+    if (kinds[unit] === 0) kinds[unit] = input.holdsAnswerKind(unit) ? 1 : 2;
+    return kinds[unit] === 1;
+  };
   const value = (unit: number): number => {
     const section = units[unit]!.section;
-    if (reached[section] && addsTerm(unit)) {
+    if (reached[section] && (addsTerm(unit) || holdsKind(unit))) {
       return scores[unit]! + bridged!.best[section]! - bridgeParts![unit]!;
     }
     if (!named[section] || !taken[section] || addsTerm(unit)) return scores[unit]!;
