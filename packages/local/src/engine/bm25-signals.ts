@@ -100,7 +100,7 @@ export function bm25Signals(
     const { header, title: name } = sections[section]!;
     if (header >= 0 || name === '') continue;
     const seen = new Set<number>();
-    for (const term of termsOf(name)) {
+    for (const term of termsOf(name, index.language)) {
       const id = index.termIds.get(term);
       const slot = id === undefined ? -1 : slotOf[id]!;
       if (slot < 0 || seen.has(slot)) continue;

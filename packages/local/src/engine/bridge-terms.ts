@@ -54,7 +54,7 @@ const QUERY_NAME = /(?<=\S\s+)\p{Lu}[\p{L}\p{N}'’-]*/gu;
 export function queryNames(query: string, index: UnitIndex): Set<number> {
   const names = new Set<number>();
   for (const match of query.matchAll(QUERY_NAME)) {
-    for (const term of termsOf(match[0])) {
+    for (const term of termsOf(match[0], index.language)) {
       const id = index.termIds.get(term);
       if (id !== undefined && !index.stop[id]) names.add(id);
     }
@@ -98,7 +98,7 @@ function entityTerms(
     first = false;
     const capital = word.length > 1 && word[0] !== word[0]!.toLowerCase();
     if (cased && !(capital && !opensSentence) && !/^\d/.test(word)) continue;
-    const id = index.termIds.get(stem(word.toLowerCase()));
+    const id = index.termIds.get(stem(word.toLowerCase(), index.language));
     if (id !== undefined) found.push(id);
   }
   return found;

@@ -41,7 +41,7 @@ export function namedSpeakerMessages(
     const name = text.slice(label.start, label.end);
     let hit = holds.get(name);
     if (hit === undefined) {
-      hit = termsOf(name).some((term) => {
+      hit = termsOf(name, index.language).some((term) => {
         const id = index.termIds.get(term);
         return id !== undefined && !index.stop[id] && terms.slotOf[id]! >= 0;
       });

@@ -20,7 +20,7 @@ export function queryEchoes(
   query: string,
 ): Uint8Array | undefined {
   const sequence: number[] = [];
-  for (const term of termsOf(query)) {
+  for (const term of termsOf(query, index.language)) {
     const id = index.termIds.get(term);
     // A query word the text never holds: no unit repeats the query.
     if (id === undefined) return undefined;

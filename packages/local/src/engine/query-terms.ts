@@ -63,10 +63,9 @@ export function queryTerms(
   const slotOf = new Int32Array(index.termCount).fill(-1);
   // A query is a question, not a document: its first terms are enough, and the
   // vocabulary scan below is linear in their number.
-  const content = [...new Set(termsOf(query).filter((term) => !isStopWord(term)))].slice(
-    0,
-    MAX_QUERY_TERMS,
-  );
+  const content = [
+    ...new Set(termsOf(query, index.language).filter((term) => !isStopWord(term))),
+  ].slice(0, MAX_QUERY_TERMS);
   const wanted: string[][] = content.map((term) => [term]);
   if (variants) {
     for (let at = 0; at + 1 < content.length; at++) wanted.push([content[at]! + content[at + 1]!]);

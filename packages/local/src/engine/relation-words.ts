@@ -39,7 +39,7 @@ const GROUPS = [
 
 const RELATED = new Map<string, string[]>();
 for (const group of GROUPS) {
-  const terms = [...new Set(group.split(' ').map(stem))];
+  const terms = [...new Set(group.split(' ').map((word) => stem(word)))];
   for (const term of terms) {
     const others = RELATED.get(term) ?? [];
     for (const other of terms) if (other !== term && !others.includes(other)) others.push(other);

@@ -84,7 +84,7 @@ export function speakerTerms(
   const terms = new Set<number>();
   const names = new Set(speakers.map(({ start, end }) => text.slice(start, end)));
   for (const name of names) {
-    for (const term of termsOf(name)) {
+    for (const term of termsOf(name, index.language)) {
       const id = index.termIds.get(term);
       if (id !== undefined) terms.add(id);
     }

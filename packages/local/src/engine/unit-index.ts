@@ -1,5 +1,6 @@
 import type { Unit } from './segment.ts';
 import { isStopWord, stem } from './terms.ts';
+import { languageOf, type WordLanguage } from './text-language.ts';
 import { nextWord, type WordMatch } from './word-scanner.ts';
 
 /**
@@ -17,6 +18,8 @@ export interface UnitIndex {
   /** 1 for a stop word, by term id. */
   stop: Uint8Array;
   termCount: number;
+  /** The text's language where its script leaves it open: the rules its words were read by. */
+  language: WordLanguage;
 }
 
 /** Word forms by their hashes: term id, or -1 for an empty slot. */
@@ -65,13 +68,14 @@ export function indexUnits(text: string, units: readonly Unit[]): UnitIndex {
   const offsets = new Int32Array(units.length + 1);
   const match: WordMatch = { start: 0, end: 0, hashA: 0, hashB: 0 };
   let count = 0;
+  const language = languageOf(text);
   for (let unit = 0; unit < units.length; unit++) {
     const { start, end } = units[unit]!;
     for (let from = start; nextWord(text, from, end, match); from = match.end) {
       const slot = forms.slot(match.hashA, match.hashB);
       let id = forms.ids[slot]!;
       if (id === -1) {
-        const term = stem(text.slice(match.start, match.end).toLowerCase());
+        const term = stem(text.slice(match.start, match.end).toLowerCase(), language);
         id = termIds.get(term) ?? -1;
         if (id === -1) {
           id = termIds.size;
@@ -95,5 +99,6 @@ export function indexUnits(text: string, units: readonly Unit[]): UnitIndex {
     termIds,
     stop: Uint8Array.from(stopList),
     termCount: termIds.size,
+    language,
   };
 }
