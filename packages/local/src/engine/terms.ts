@@ -1,6 +1,7 @@
 import { ARABIC_STOP_WORDS, arabicStem, isArabicLetter } from './arabic-terms.ts';
 import { JAPANESE_STOP_WORDS } from './japanese-terms.ts';
 import { isHangulSyllable, KOREAN_STOP_WORDS, koreanStem } from './korean-terms.ts';
+import { isCyrillicLetter, russianStem } from './russian-terms.ts';
 import { wordsOf } from './word-scanner.ts';
 
 /**
@@ -9,7 +10,8 @@ import { wordsOf } from './word-scanner.ts';
  * "the" and "which" carry no weight. A word's script tells its language where one
  * script is one language: Arabic and Korean words get their own stemmer and stop words
  * (arabic-terms.ts, korean-terms.ts), Japanese its function words in kana
- * (japanese-terms.ts); other scripts are left as written.
+ * (japanese-terms.ts), Cyrillic words Russian's case endings stripped (russian-terms.ts);
+ * other scripts are left as written.
  */
 
 const STOP_WORDS = new Set(
@@ -26,14 +28,16 @@ const STOP_WORDS = new Set(
 );
 
 /**
- * Strips common inflections: Arabic and Korean by their own rules, English endings from
- * other words; leaves short words and numbers alone.
+ * Strips common inflections: Arabic, Korean and Russian by their own rules, English
+ * endings from other words; leaves short words and numbers alone.
  */
 export function stem(word: string): string {
   const first = word.charCodeAt(0);
   if (first >= 0x0600) {
     if (isArabicLetter(first)) return arabicStem(word);
     if (isHangulSyllable(first)) return koreanStem(word);
+  } else if (isCyrillicLetter(first)) {
+    return russianStem(word);
   }
   let result = word;
   if (result.endsWith("'s") || result.endsWith('’s')) result = result.slice(0, -2);
