@@ -1,7 +1,7 @@
 import { compressContext } from '@ctxopt/local';
 import { describe, expect, it } from 'vitest';
 import { russianStem } from './russian-terms.ts';
-import { stem } from './terms.ts';
+import { isStopWord, stem } from './terms.ts';
 
 /**
  * Russian marks case on a noun and its adjective: a question's "железные крыши" (iron
@@ -66,6 +66,14 @@ describe('Russian words', () => {
     expect(russianStem('она')).toBe('она');
     // "-ет" ends a verb as often as a noun's stem: "бюджет" keeps it and meets "бюджета".
     expect(stem('бюджета')).toBe(stem('бюджет'));
+  });
+
+  it('reads function and question words as stop words', () => {
+    expect(isStopWord(stem('какой'))).toBe(true);
+    expect(isStopWord(stem('каком'))).toBe(true);
+    expect(isStopWord(stem('которые'))).toBe(true);
+    expect(isStopWord(stem('в'))).toBe(true);
+    expect(isStopWord(stem('рынка'))).toBe(false);
   });
 
   it('leaves words with letters Russian does not use as written', () => {
