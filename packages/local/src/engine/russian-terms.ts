@@ -28,6 +28,8 @@ export function isCyrillicLetter(code: number): boolean {
  * end in a consonant ("-ет", "-ут", "-ат") are not: they are as often the end of a noun's
  * stem ("бюджет", "институт", "формат"), and stripping them parts "бюджет" from
  * "бюджета". Past-tense forms meet without them ("основал", "основала", "основали").
+ * With the verb endings ("-ает", "-ить", "-ет", "-ал" and their like) XQuAD ru dev kept
+ * 99.0 / 95.9 / 85.5% at 2x / 4x / 10x against 98.9 / 95.8 / 85.6%: not taken.
  */
 const ENDINGS = [
   'ями',
@@ -76,7 +78,11 @@ const ENDINGS = [
   'й',
 ];
 
-/** What is left must keep three letters and a vowel: "год" (year) stays "год". */
+/**
+ * What is left must keep three letters and a vowel: "год" (year) stays "год". Four letters
+ * joined fewer forms: XQuAD ru dev 2x / 4x / 10x 98.4 / 95.3 / 84.3% against 98.9 / 95.8 /
+ * 85.6% with three.
+ */
 function canStrip(word: string, ending: number): boolean {
   const rest = word.length - ending;
   return rest >= 3 && VOWEL.test(word.slice(0, rest));
