@@ -161,8 +161,10 @@ function firstLargeBroken(firstLarge: Pause, steadyLarge: number[], bound: numbe
 }
 
 /**
- * The goal, 2x. bench/cold-start.ts measures 1.45x through LocalContextOptimizer and 1.80x
- * through the emulator (median of five fresh processes), and this suite runs in the timing
+ * The goal, 2x. This body measures 0.71x through LocalContextOptimizer and 1.32x through
+ * the emulator (median of eight fresh processes, 2.09x and 2.11x with the warm-up on
+ * Markdown alone), bench/cold-start.ts 1.83x and 1.43x in wall time at load average 15
+ * (real Markdown; 1.97x and 1.55x before), and this suite runs in the timing
  * layer, alone on the machine: beside another test worker, the compiler's background thread
  * optimized later, the steady calls' CPU varied by 2x (28 to 65 ms), and the first call
  * measured 2.05x and 2.2x. A worker warmed on one repeated paragraph measures 2.5 to 3.5x,
