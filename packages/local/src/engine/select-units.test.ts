@@ -22,4 +22,32 @@ describe('selecting units within the budget', () => {
     expect(result.compressedTokens).toBeGreaterThanOrEqual(25);
     expect(result.explanation!.units.filter((unit) => unit.reason === 'trimmed')).toEqual([]);
   });
+
+  it('keeps a tenth of the budget when the join trims the blank lines a kept unit was counted with', () => {
+    const names = ['Belgrade', 'Oslo', 'Marta', 'Kestrel', 'Lisbon', 'Tanaka', 'Oduya'];
+    const words = [
+      'river',
+      'harbour',
+      'station',
+      'battery',
+      'invoice',
+      'schedule',
+      'engine',
+      'garden',
+    ];
+    const prose = Array.from(
+      { length: 8 },
+      (_, at) =>
+        `${names[at % 7]} ${words.slice(at % 4, (at % 4) + 5).join(' ')} ${1000 + at * 37}.`,
+    ).join(' ');
+    // A run that repeats itself (kept once, its copies near-duplicates), blank lines, and
+    // a paragraph counted with the 4,000 line breaks after it, which the join trims.
+    const context = `${'xY7/'.repeat(3000)}\n\n${'\n'.repeat(3000)}\n\n${prose}\n\n${'\n'.repeat(4000)}`;
+    const result = compressContext({ context, level: 'low' }, { explain: true });
+    const budget = result.explanation!.budget;
+    expect(budget).toBe(4763);
+    // The near-duplicates filled to a tenth as counted apart, 379 tokens once joined.
+    expect(result.compressedTokens).toBeGreaterThanOrEqual(Math.floor(budget / 10));
+    expect(result.compressedTokens).toBeLessThanOrEqual(budget);
+  });
 });
