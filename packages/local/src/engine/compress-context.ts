@@ -24,7 +24,7 @@ import type { Label } from './role-label.ts';
 import { scoreQuery } from './score-query.ts';
 import { scoreSalience } from './score-salience.ts';
 import { segment } from './segment.ts';
-import { dropWeakest, selectUnits } from './select-units.ts';
+import { selectWithinBudget } from './select-units.ts';
 import { type SpeakerLabel, speakerLabels, speakerTerms } from './speaker-labels.ts';
 import { LEVEL_RATIOS, SKIP_BELOW_TOKENS, targetRatio } from './targets.ts';
 import { DEFAULT_TUNING, type ScoringTuning } from './tuning.ts';
@@ -329,7 +329,8 @@ export function compressWithTuning(
   }
   const headings = ratio < tuning.headingsBelowRatio;
   const reasons = explain ? new Uint8Array(units.length) : undefined;
-  const kept = selectUnits({
+  const assemble = (chosen: Uint8Array) => assembleOutput(text, units, tokens, chosen);
+  const selection = selectWithinBudget(assemble, {
     text,
     segmentation,
     index,
@@ -353,14 +354,9 @@ export function compressWithTuning(
       : {}),
     ...(reasons ? { reasons } : {}),
   });
-  let output = assembleOutput(text, units, tokens, kept);
-  // Line breaks put back between kept units may cost a token or two: give them room.
-  while (
-    output.tokens > budget &&
-    dropWeakest(segmentation, kept, scores, tokens, output.tokens - budget, headings)
-  ) {
-    output = assembleOutput(text, units, tokens, kept);
-  }
+  // Joined, the kept units may count a token or two more than apart: the selection leaves room.
+  const kept = selection.kept;
+  let output = selection.output;
   let jsonIndexes: ReadonlySet<number> | undefined;
   if (typeof params.context !== 'string') {
     // A message that is one JSON document is never cut into fragments (json-messages.ts).
