@@ -142,14 +142,32 @@ describe('compressContext invariants', { timeout: 120_000 }, () => {
         fc.oneof(headingOneLine, codeFiles, templated, table),
         fc.constantFrom(...LEVELS),
         (context, level) => {
-          const result = compressContext({ context, level });
+          const result = compressContext({ context, level }, { explain: true });
           const budget = Math.floor(result.inputTokens / RATIOS[level]);
           if (result.status !== 'compressed') return;
-          expect(result.compressedTokens).toBeGreaterThanOrEqual(budget / 2);
           if (budget >= 50) expect(result.compressedTokens).toBeLessThanOrEqual(budget);
+          if (result.compressedTokens >= budget / 2) return;
+          // Under half the budget only when no unit left out would fit, with the line break
+          // before it, in the room left: units as large as the budget allows no better (a
+          // budget of 26 tokens over sentences of 12 and 18 to 19 keeps the best one, 12).
+          const room = budget - result.compressedTokens;
+          const leftOut = (result.explanation?.units ?? []).filter((unit) =>
+            ['over_budget', 'below_rank', 'trimmed'].includes(unit.reason),
+          );
+          expect(leftOut.length).toBeGreaterThan(0);
+          for (const unit of leftOut) expect(unit.tokens + 1).toBeGreaterThan(room);
         },
       ),
-      settings,
+      // Sentences of 12 and 18 to 19 tokens under a budget of 26: the best one alone fits.
+      {
+        ...settings,
+        examples: [
+          [
+            '# Title Oduya signal signal station garden of garden schedule engine battery 6482. Tanaka schedule the bridge river invoice the of harbour of engine ledger invoice 5700. Kestrel engine station signal council battery garden 136. Kestrel harbour with the signal council schedule with harbour the of signal the river 673. Belgrade garden the invoice invoice ledger and schedule engine signal with signal engine and 7164. Marta signal river of station station ledger of the council garden schedule ledger ledger invoice 9450.',
+            'standard',
+          ],
+        ],
+      },
     );
   });
 
