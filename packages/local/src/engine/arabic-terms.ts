@@ -1,3 +1,5 @@
+import { stripEnding } from './word-endings.ts';
+
 /**
  * Arabic words as the scorer sees them: a light stemmer in the manner of Larkey's
  * Light10 (normalise the letters that are written several ways, strip the conjunction
@@ -77,13 +79,7 @@ export function arabicStem(word: string): string {
       break;
     }
   }
-  for (const ending of ENDINGS) {
-    if (result.length - ending.length >= 2 && result.endsWith(ending)) {
-      result = result.slice(0, -ending.length);
-      break;
-    }
-  }
-  return result;
+  return stripEnding(result, ENDINGS, (root) => root.length >= 2);
 }
 
 /** Prepositions and conjunctions written onto the next word: "by", "for", "as", "then". */

@@ -1,3 +1,5 @@
+import { stripEnding } from './word-endings.ts';
+
 /**
  * Korean words as the scorer sees them: the particle a noun carries ("서울은", "서울에서",
  * "서울의" are all "서울") is stripped, so a question and its answer sentence share the
@@ -50,13 +52,11 @@ export function isHangulSyllable(code: number): boolean {
 
 /** A lower-cased Korean word without the particle after it. */
 export function koreanStem(word: string): string {
-  for (const particle of PARTICLES) {
-    const rest = word.length - particle.length;
-    if (rest >= (particle.length === 1 ? 2 : 1) && word.endsWith(particle)) {
-      return word.slice(0, rest);
-    }
-  }
-  return word;
+  return stripEnding(
+    word,
+    PARTICLES,
+    (root, particle) => root.length >= (particle.length === 1 ? 2 : 1),
+  );
 }
 
 /** Words of Korean questions that name no content. */

@@ -1,3 +1,5 @@
+import { stripEnding } from './word-endings.ts';
+
 /**
  * Russian words as the scorer sees them: a light suffix stripper in the manner of the
  * Snowball stemmers (one case or adjective ending off the end, the reflexive "-ся", the
@@ -17,6 +19,8 @@
 /** A word made of the Russian alphabet's letters only ("ё" among them). */
 const RUSSIAN_WORD = /^[а-яё]+$/;
 const VOWEL = /[аеиоуыэюя]/;
+const REFLEXIVE = ['ся', 'сь'];
+const BEFORE_ENDING = ['и', 'ь'];
 
 /** Whether `code` is a lower-case letter of the Cyrillic block. */
 export function isCyrillicLetter(code: number): boolean {
@@ -83,30 +87,19 @@ const ENDINGS = [
  * joined fewer forms: XQuAD ru dev 2x / 4x / 10x 98.4 / 95.3 / 84.3% against 98.9 / 95.8 /
  * 85.6% with three.
  */
-function canStrip(word: string, ending: number): boolean {
-  const rest = word.length - ending;
-  return rest >= 3 && VOWEL.test(word.slice(0, rest));
+function keepsRoot(root: string): boolean {
+  return root.length >= 3 && VOWEL.test(root);
 }
 
 /** The light stem of a lower-cased word in Cyrillic letters. */
 export function russianStem(word: string): string {
   if (!RUSSIAN_WORD.test(word)) return word;
-  let result = word.replace(/ё/g, 'е');
   // The reflexive ending: "родился" (was born) meets "родил".
-  if ((result.endsWith('ся') || result.endsWith('сь')) && canStrip(result, 2)) {
-    result = result.slice(0, -2);
-  }
-  for (const ending of ENDINGS) {
-    if (result.endsWith(ending) && canStrip(result, ending.length)) {
-      result = result.slice(0, -ending.length);
-      break;
-    }
-  }
+  let result = stripEnding(word.replace(/ё/g, 'е'), REFLEXIVE, keepsRoot);
+  result = stripEnding(result, ENDINGS, keepsRoot);
   // The "и" or soft sign before an ending: "России", "Россия" and "Россией" meet at
   // "росс", "статья" and "статьях" at "стат".
-  if ((result.endsWith('и') || result.endsWith('ь')) && canStrip(result, 1)) {
-    result = result.slice(0, -1);
-  }
+  result = stripEnding(result, BEFORE_ENDING, keepsRoot);
   // A participle's doubled "н": "основанный" meets "основан".
   if (result.endsWith('нн')) result = result.slice(0, -1);
   return result;
