@@ -35,8 +35,9 @@ import {
   type UnitFeatures,
 } from '../packages/local/src/engine/unit-features.ts';
 import { isCompanionKind } from '../packages/local/src/engine/unit-kind.ts';
+import { dot } from './fit/linear-algebra.ts';
 import { fitLists, type RankedList } from './fit/listwise-softmax.ts';
-import { dot, fitPairs, type Pair } from './fit/pairwise-logistic.ts';
+import { fitPairs, type Pair } from './fit/pairwise-logistic.ts';
 import { loadSets } from './quality/sets.ts';
 import type { SuiteExample } from './quality/suite-example.ts';
 import { seededRandom } from './support/seeded-random.ts';

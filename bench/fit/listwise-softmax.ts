@@ -1,4 +1,4 @@
-import { dot, solve } from './pairwise-logistic.ts';
+import { dot, mirrorLower, ridgeMatrix, solve } from './linear-algebra.ts';
 
 /**
  * A ranking model fitted on whole lists: within one example, the softmax of the units'
@@ -52,11 +52,7 @@ export function fitLists(
   let loss = listLoss(lists, weights, ridge);
   for (let step = 0; step < steps; step++) {
     const gradient = Float64Array.from(weights, (value) => ridge * value);
-    const hessian = Array.from({ length: size }, (_, row) => {
-      const line = new Float64Array(size);
-      line[row] = ridge;
-      return line;
-    });
+    const hessian = ridgeMatrix(size, ridge);
     const meanAll = new Float64Array(size);
     const meanAnswers = new Float64Array(size);
     for (const { features, labels, weight } of lists) {
@@ -91,11 +87,7 @@ export function fitLists(
         }
       }
     }
-    for (let row = 0; row < size; row++) {
-      for (let column = row + 1; column < size; column++) {
-        hessian[row]![column] = hessian[column]![row]!;
-      }
-    }
+    mirrorLower(hessian);
     const direction = solve(hessian, gradient);
     let scale = 1;
     let next = weights.map((value, at) => value - direction[at]!);

@@ -1,3 +1,5 @@
+import { dot, mirrorLower, ridgeMatrix, solve } from './linear-algebra.ts';
+
 /**
  * A ranking model fitted on pairs: within one example, a unit that holds the answer
  * should score above one that does not. The model is linear, `score = w · x`, and the
@@ -22,32 +24,8 @@ export interface FitOptions {
 
 const sigmoid = (value: number) => 1 / (1 + Math.exp(-value));
 
-/** Solves `matrix · x = vector` (matrix symmetric positive definite) by Gaussian elimination. */
-export function solve(matrix: Float64Array[], vector: Float64Array): Float64Array {
-  const size = vector.length;
-  const rows = matrix.map((row, at) => [...row, vector[at]!]);
-  for (let column = 0; column < size; column++) {
-    let pivot = column;
-    for (let row = column + 1; row < size; row++) {
-      if (Math.abs(rows[row]![column]!) > Math.abs(rows[pivot]![column]!)) pivot = row;
-    }
-    [rows[column], rows[pivot]] = [rows[pivot]!, rows[column]!];
-    for (let row = column + 1; row < size; row++) {
-      const factor = rows[row]![column]! / rows[column]![column]!;
-      for (let at = column; at <= size; at++) rows[row]![at]! -= factor * rows[column]![at]!;
-    }
-  }
-  const solution = new Float64Array(size);
-  for (let row = size - 1; row >= 0; row--) {
-    let sum = rows[row]![size]!;
-    for (let at = row + 1; at < size; at++) sum -= rows[row]![at]! * solution[at]!;
-    solution[row] = sum / rows[row]![row]!;
-  }
-  return solution;
-}
-
 /** The weighted pairwise logistic loss (with the ridge term) at `weights`. */
-export function pairLoss(pairs: readonly Pair[], weights: Float64Array, ridge: number): number {
+function pairLoss(pairs: readonly Pair[], weights: Float64Array, ridge: number): number {
   let loss = 0;
   for (const { difference, weight } of pairs) {
     const margin = dot(weights, difference);
@@ -57,12 +35,6 @@ export function pairLoss(pairs: readonly Pair[], weights: Float64Array, ridge: n
       (margin > 0 ? Math.log1p(Math.exp(-margin)) : -margin + Math.log1p(Math.exp(margin)));
   }
   return loss + (ridge / 2) * dot(weights, weights);
-}
-
-export function dot(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let sum = 0;
-  for (let at = 0; at < a.length; at++) sum += a[at]! * b[at]!;
-  return sum;
 }
 
 /** The weights that minimise the pairs' loss, from zero, by Newton's method with a halving line search. */
@@ -77,11 +49,7 @@ export function fitPairs(
   let loss = pairLoss(pairs, weights, ridge);
   for (let step = 0; step < steps; step++) {
     const gradient = Float64Array.from(weights, (value) => ridge * value);
-    const hessian = Array.from({ length: size }, (_, row) => {
-      const line = new Float64Array(size);
-      line[row] = ridge;
-      return line;
-    });
+    const hessian = ridgeMatrix(size, ridge);
     for (const { difference, weight } of pairs) {
       const p = sigmoid(dot(weights, difference));
       const slope = weight * (p - 1);
@@ -93,10 +61,7 @@ export function fitPairs(
         }
       }
     }
-    for (let row = 0; row < size; row++) {
-      for (let column = row + 1; column < size; column++)
-        hessian[row]![column] = hessian[column]![row]!;
-    }
+    mirrorLower(hessian);
     const direction = solve(hessian, gradient);
     let scale = 1;
     let next = weights.map((value, at) => value - direction[at]!);

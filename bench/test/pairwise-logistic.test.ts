@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fitPairs, type Pair, solve } from '../fit/pairwise-logistic.ts';
+import { solve } from '../fit/linear-algebra.ts';
+import { fitPairs, type Pair } from '../fit/pairwise-logistic.ts';
 import { seededRandom } from '../support/seeded-random.ts';
 
 /**
