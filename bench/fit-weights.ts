@@ -1,12 +1,13 @@
 /**
  * Fits the weights of the engine's query scorer on the development split of the document
- * sets, and writes them to bench/fit/fitted-weights.ts (the engine does not read them: measured and not kept). Run:
- * `pnpm bench:fit` (writes the file), `pnpm bench:fit --check` (fails when the file is not
- * what the fit writes; the date line aside), `--print` (prints it, writes nothing). Takes a
- * few minutes. Two variants, for measuring: `--hard` (half of each example's negatives are
- * the best-scored units that hold no answer), `--across` (the negatives only units of
- * passages without an answer unit) and `--listwise` (fitLists of fit/listwise-softmax.ts). The engine does not run with the fitted weights: on the whole
- * dev split they lost on NQ at 10x (bench/README.md, "A fitted scorer, measured and not kept").
+ * sets, and writes them to bench/fit/fitted-weights.ts. The engine does not read them: on
+ * the whole dev split they lost on NQ at 10x (bench/README.md, "A fitted scorer, measured
+ * and not kept"). Run: `pnpm bench:fit` (writes the file), `pnpm bench:fit --check` (fails
+ * when the file is not what the fit writes; the date line aside), `--print` (prints it,
+ * writes nothing). Takes a few minutes. Three variants, for measuring: `--hard` (half of
+ * each example's negatives are the best-scored units that hold no answer), `--across` (the
+ * negatives only units of passages without an answer unit) and `--listwise` (fitLists of
+ * fit/listwise-softmax.ts instead of pairs).
  *
  * A unit's first-pass score is a sum of parts (engine/unit-features.ts): its own BM25, its
  * proximity, its best neighbour's own score, its section's BM25 and its title's, each
@@ -56,7 +57,7 @@ export interface FittedWeights {
 const FITTED = ['proximity', 'neighbour', 'section', 'title', 'bridge'] as const;
 
 /** The sets of the fit: documents with a query, answers as strings (not conversations, code or JSON). */
-export function fitSets(): { name: string; examples: SuiteExample[] }[] {
+function fitSets(): { name: string; examples: SuiteExample[] }[] {
   return loadSets('dev').filter(
     (set) =>
       !set.queryFree &&
@@ -93,7 +94,7 @@ function tuningOf(weights: FittedWeights): ScoringTuning {
 }
 
 /** The parts of every rankable unit of an example, scored with `tuning`; undefined when none scored. */
-export function rankedUnits(example: SuiteExample, tuning: ScoringTuning): Ranked | undefined {
+function rankedUnits(example: SuiteExample, tuning: ScoringTuning): Ranked | undefined {
   featureSink.on = true;
   featureSink.last = undefined;
   try {
@@ -230,7 +231,7 @@ function pairsOf(sets: Collected[], part: 'train' | 'validation'): Pair[] {
  * How well `vector` ranks, each set counting the same: the weighted share of pairs in order,
  * and the share of examples with an answer unit among the best tenth of their units.
  */
-export function rankingFigures(
+function rankingFigures(
   sets: Collected[],
   part: 'train' | 'validation',
   vector: Float64Array,
@@ -270,11 +271,11 @@ export interface FitReport {
   rounds: FittedWeights[];
 }
 
-export const ROUNDS = 3;
+const ROUNDS = 3;
 
 const percent = (value: number) => `${(100 * value).toFixed(1)}%`;
 
-export function fitWeights(log: (line: string) => void = () => {}): FitReport {
+function fitWeights(log: (line: string) => void = () => {}): FitReport {
   let weights: FittedWeights = { proximity: 1, neighbour: 1, section: 1, title: 1, bridge: 1 };
   const rounds: FittedWeights[] = [];
   let sets: Collected[] = [];

@@ -53,7 +53,7 @@ export const LANGUAGE_SOURCES = {
   },
 } as const;
 
-export type LanguageSetName = keyof typeof LANGUAGE_SOURCES;
+type LanguageSetName = keyof typeof LANGUAGE_SOURCES;
 
 /** A source article: its paragraphs in order, each with the questions asked about it. */
 export interface SourceArticle {

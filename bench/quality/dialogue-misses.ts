@@ -37,7 +37,7 @@ export type MissClass =
   | 'weak match'
   | 'no match';
 
-export const MISS_CLASSES: readonly MissClass[] = [
+const MISS_CLASSES: readonly MissClass[] = [
   'too long for what was left',
   'matches, outranked',
   'weak match',

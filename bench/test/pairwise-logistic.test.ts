@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { solve } from '../fit/linear-algebra.ts';
 import { fitPairs, type Pair } from '../fit/pairwise-logistic.ts';
 import { seededRandom } from '../support/seeded-random.ts';
 
@@ -54,13 +53,5 @@ describe('fitPairs', () => {
     expect(weights[0]).toBeGreaterThan(1);
     expect(Number.isFinite(weights[0])).toBe(true);
     expect(weights[1]).toBe(0);
-  });
-});
-
-describe('solve', () => {
-  it('solves a small symmetric system', () => {
-    const x = solve([Float64Array.of(4, 1), Float64Array.of(1, 3)], Float64Array.of(1, 2));
-    expect(x[0]).toBeCloseTo(1 / 11, 12);
-    expect(x[1]).toBeCloseTo(7 / 11, 12);
   });
 });
