@@ -207,8 +207,8 @@ const MIN_MESSAGE_PARAGRAPHS = 3;
 /**
  * Whether the paragraphs of `text[start, end)` (the whole text, or one `message`'s
  * content) are passages: no markdown heading (its headings are its sections), and
- * paragraphs of passage length on average, or most of them under a title line. Short paragraphs (a line or two each) are the
- * thoughts of one passage, not passages.
+ * paragraphs of passage length on average, or most of them under a title line. Short
+ * paragraphs (a line or two each) are the thoughts of one passage, not passages.
  */
 function holdsPassages(text: string, start: number, end: number, message: boolean): boolean {
   const part = text.slice(start, end);
@@ -223,8 +223,9 @@ function holdsPassages(text: string, start: number, end: number, message: boolea
  * over their text: short passages are passages too when each has its title. Without it,
  * the title-line layout of ten short passages (2WikiMultihopQA's, 150 to 250 characters)
  * was one section, each title line joined to its first sentence, in 30 of the large
- * multi-hop set's 342 dev contexts (and fewer sections than passages in 45 more; 48 then). Dev, that set under title lines, 2x / 4x / 10x: 82.2 / 65.8 /
- * 39.2 to 83.9 / 69.3 / 40.9%; every other set unchanged.
+ * multi-hop set's 342 dev contexts (and fewer sections than passages in 45 more; 48
+ * then). Dev, that set under title lines, 2x / 4x / 10x: 82.2 / 65.8 / 39.2 to 83.9 /
+ * 69.3 / 40.9%; every other set unchanged.
  */
 function mostlyTitled(text: string, start: number, end: number): boolean {
   let paragraphs = 0;

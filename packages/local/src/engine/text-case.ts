@@ -1,13 +1,19 @@
 /**
+ * The characters at the start of a text read to tell its case, its scripts and its
+ * language (here and in text-language.ts): a long text's opening tells these as its whole
+ * does, and reading no further keeps the cost bounded on any input.
+ */
+export const SCRIPT_SAMPLE_CHARACTERS = 50_000;
+
+/**
  * Whether a text marks names and sentence starts with capitals: at least one letter in
  * 200 is a capital (English prose has several in 100; a text lower-cased by a pipeline,
- * or a transcript, has next to none). Reads at most the first 50,000 characters, so the
- * cost is bounded on any input.
+ * or a transcript, has next to none). Reads at most the first SCRIPT_SAMPLE_CHARACTERS.
  */
 export function isCased(text: string): boolean {
   let letters = 0;
   let capitals = 0;
-  const end = Math.min(text.length, 50_000);
+  const end = Math.min(text.length, SCRIPT_SAMPLE_CHARACTERS);
   for (let at = 0; at < end; at++) {
     const code = text.charCodeAt(at);
     if (code >= 97 && code <= 122) letters++;
@@ -36,12 +42,12 @@ function isCaselessLetter(code: number): boolean {
 /**
  * Whether most of a text's letters belong to scripts without capitals (Arabic, Chinese,
  * Japanese, Korean, Thai, Hindi, Hebrew...): such a text marks no name with a capital,
- * and is not a lower-cased text either. Reads at most the first 50,000 characters.
+ * and is not a lower-cased text either. Reads at most the first SCRIPT_SAMPLE_CHARACTERS.
  */
 export function isCaseless(text: string): boolean {
   let cased = 0;
   let caseless = 0;
-  const end = Math.min(text.length, 50_000);
+  const end = Math.min(text.length, SCRIPT_SAMPLE_CHARACTERS);
   for (let at = 0; at < end; at++) {
     const code = text.charCodeAt(at);
     if (code < 0x80) {

@@ -1,3 +1,5 @@
+import { SCRIPT_SAMPLE_CHARACTERS } from './text-case.ts';
+
 /**
  * The language a text's words are read in where their script alone does not tell it:
  * Turkish among texts in the Latin script. Other texts (undefined) keep the rules a
@@ -11,13 +13,14 @@ export type WordLanguage = 'tr' | undefined;
  * At least one letter in 50: a Turkish name or two in another language's text ("Ağrı" in a
  * German one) stays far under that, and Romanian's ş, which Turkish shares, is not counted.
  * The Latin script must be the text's main one: a Turkish name in an Arabic or Thai text
- * among a few English words is not a Turkish text. Reads at most the first 50,000 characters, so the cost is bounded on any input.
+ * among a few English words is not a Turkish text. Reads at most the first
+ * SCRIPT_SAMPLE_CHARACTERS (text-case.ts).
  */
 export function languageOf(text: string): WordLanguage {
   let latin = 0;
   let turkish = 0;
   let other = 0;
-  const end = Math.min(text.length, 50_000);
+  const end = Math.min(text.length, SCRIPT_SAMPLE_CHARACTERS);
   for (let at = 0; at < end; at++) {
     const code = text.charCodeAt(at);
     if (code < 0x80) {
