@@ -9,10 +9,9 @@
  * once as a conversation, then its questions (see suite-example.ts).
  */
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
 import type { ContextMessage } from '../../packages/core/src/index.ts';
 import type { SetLine, SuiteExample } from './suite-example.ts';
+import { writeBuiltSet } from './write-built-set.ts';
 
 /** Apache-2.0 (the repository's LICENSE.txt). */
 export const FRIENDSQA_SOURCE = {
@@ -117,9 +116,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const [gitDirectory] = process.argv.slice(2);
   if (!gitDirectory) throw new Error('usage: build-friendsqa-set.ts <git directory>');
   const lines = buildFriendsQa(gitDirectory);
-  const body = `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`;
-  const target = new URL('./data/friendsqa.jsonl.gz', import.meta.url);
-  writeFileSync(target, gzipSync(body, { level: 9 }));
+  const target = writeBuiltSet('friendsqa', lines);
   const questions = lines.filter((line) => 'query' in line);
   const dev = questions.filter((line) => line.split === 'dev').length;
   console.log(`friendsqa: ${questions.length} questions (${dev} dev) -> ${target.pathname}`);

@@ -11,8 +11,6 @@
  * text written in it.
  */
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
 import {
   LANGUAGE_QUESTIONS,
   openingParagraphs,
@@ -20,6 +18,7 @@ import {
   squadLines,
 } from './build-sets.ts';
 import type { SetLine } from './suite-example.ts';
+import { writeBuiltSet } from './write-built-set.ts';
 
 export const LANGUAGE_SOURCES = {
   /**
@@ -181,9 +180,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     );
   }
   const lines = BUILDERS[set](gitDirectory);
-  const body = `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`;
-  const target = new URL(`./data/${set}.jsonl.gz`, import.meta.url);
-  writeFileSync(target, gzipSync(body, { level: 9 }));
+  const target = writeBuiltSet(set, lines);
   const questions = lines.filter((line) => 'query' in line);
   const dev = questions.filter((line) => line.split === 'dev').length;
   console.log(`${set}: ${questions.length} questions (${dev} dev) -> ${target.pathname}`);

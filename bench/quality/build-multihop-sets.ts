@@ -10,10 +10,9 @@
  * example a line (see suite-example.ts).
  */
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
 import { LAYOUTS, type Passage } from './layouts.ts';
 import type { SuiteExample } from './suite-example.ts';
+import { writeBuiltSet } from './write-built-set.ts';
 
 /**
  * The repository states no license of its own; the data is MuSiQue's (CC BY 4.0) and
@@ -208,9 +207,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const [gitDirectory] = process.argv.slice(2);
   if (!gitDirectory) throw new Error('usage: build-multihop-sets.ts <git directory>');
   const examples = buildMultihopWiki(gitDirectory);
-  const body = `${examples.map((example) => JSON.stringify(example)).join('\n')}\n`;
-  const target = new URL('./data/multihop-wiki.jsonl.gz', import.meta.url);
-  writeFileSync(target, gzipSync(body, { level: 9 }));
+  const target = writeBuiltSet('multihop-wiki', examples);
   const dev = examples.filter((example) => example.split === 'dev').length;
   console.log(`multihop-wiki: ${examples.length} examples (${dev} dev) -> ${target.pathname}`);
 }

@@ -15,12 +15,11 @@
  * (build-friendsqa-set.ts, emorynlp/FriendsQA, Apache-2.0); each names its commit.
  */
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
 import { countTokens } from '../../packages/local/src/engine/tokenizer.ts';
 import { seededRandom } from '../support/seeded-random.ts';
 import { bm25Rank } from './bm25.ts';
 import type { SetLine, SuiteExample } from './suite-example.ts';
+import { writeBuiltSet } from './write-built-set.ts';
 
 export const SOURCES = {
   multihop: {
@@ -708,9 +707,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     throw new Error(`usage: build-sets.ts <${Object.keys(BUILDERS).join('|')}> <git directory>`);
   }
   const examples = BUILDERS[set](gitDirectory);
-  const body = `${examples.map((example) => JSON.stringify(example)).join('\n')}\n`;
-  const target = new URL(`./data/${set}.jsonl.gz`, import.meta.url);
-  writeFileSync(target, gzipSync(body, { level: 9 }));
+  const target = writeBuiltSet(set, examples);
   const questions = examples.filter((line) => 'query' in line);
   const test = questions.filter((example) => example.split === 'test').length;
   console.log(`${set}: ${questions.length} examples (${test} held out) -> ${target.pathname}`);
