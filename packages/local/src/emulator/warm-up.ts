@@ -48,6 +48,10 @@ const WARM_UP_LAYOUTS: (WarmUpLayout | 'messages')[] = [
   'messages',
 ];
 
+/**
+ * One call's warm-up context: text in `layout`, or for `messages` the `lines` text as a
+ * conversation, a paragraph a message, user and assistant in turn.
+ */
 function warmUpContext(
   characters: number,
   seed: number,

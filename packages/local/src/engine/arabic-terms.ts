@@ -24,7 +24,10 @@ const ENDINGS = ['ها', 'ان', 'ات', 'ون', 'ين', 'يه', 'ية', 'ه', '
 /** "الله" and the same with "by", "for", "then" or the oath's "ta" in front. */
 const GOD = new Set(['الله', 'بالله', 'لله', 'فالله', 'تالله']);
 
-/** Whether `code` is a letter of the Arabic script's main block. */
+/**
+ * Whether `code` is in the Arabic script's main block from its first letter on: its
+ * letters, and its Arabic-Indic and Persian digits, which arabicStem reads as numbers.
+ */
 export function isArabicLetter(code: number): boolean {
   return code >= 0x0620 && code <= 0x06ff;
 }

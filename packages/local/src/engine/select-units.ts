@@ -250,6 +250,8 @@ export function selectWithinBudget(
         kept = filled;
         output = joined;
       } else if (input.reasons) {
+        // The filled selection is not kept, but it wrote its reasons over the kept one's:
+        // explain must tell the kept selection's, so it runs again to write them.
         input.reasons.fill(0);
         selectUnits({ ...input, budget: room });
       }
