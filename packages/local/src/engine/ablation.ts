@@ -12,7 +12,7 @@ export type AblatedSignal =
   | 'query'
   /** The words that state the same relation as a query term (relation-words.ts). */
   | 'relation-words'
-  /** The kind of answer the question asks for, in a passage the bridge reached (answer-types.ts). */
+  /** The kind of answer the question asks for, in a passage the bridge reached (answer-kinds.ts). */
   | 'answer-kinds'
   /** Code units that define a name the query spells go first (named-definitions.ts). */
   | 'named-definitions'

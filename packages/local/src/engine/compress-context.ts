@@ -1,6 +1,6 @@
 import type { CompressParams } from '@ctxopt/core';
 import { ablated } from './ablation.ts';
-import { answerKindTest } from './answer-types.ts';
+import { answerKindTest } from './answer-kinds.ts';
 import { assembleOutput } from './assemble-output.ts';
 import { bridgeScores, queryNames } from './bridge-terms.ts';
 import { countChunks } from './chunk-counter.ts';
@@ -172,7 +172,7 @@ function addBridge(
   }
 }
 
-/** The coverage order's test of a unit for the kind of answer the query asks for (answer-types.ts). */
+/** The coverage order's test of a unit for the kind of answer the query asks for (answer-kinds.ts). */
 function answerKinds(
   text: string,
   units: ReturnType<typeof segment>['units'],

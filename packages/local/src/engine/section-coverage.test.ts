@@ -1,6 +1,6 @@
 import { compressContext } from '@ctxopt/local';
 import { describe, expect, it } from 'vitest';
-import { answerKindTest } from './answer-types.ts';
+import { answerKindTest } from './answer-kinds.ts';
 import { queryNames } from './bridge-terms.ts';
 import { queryTerms } from './query-terms.ts';
 import { orderByCoverage } from './section-coverage.ts';

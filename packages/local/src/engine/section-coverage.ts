@@ -26,7 +26,7 @@ import type { UnitIndex } from './unit-index.ts';
  * 63.2 / 40.1 to 66.1 / 42.7% (bench layout), 59.6 / 36.5 to 61.7 / 37.7% (title lines).
  *
  * The same lift goes to a unit of such a passage that holds an answer of the kind the
- * question asks for (answer-types.ts: a place for "where", a year for "when"), when it
+ * question asks for (answer-kinds.ts: a place for "where", a year for "when"), when it
  * holds no uncovered term: "Dunlap died in Los Angeles in 1970." once another passage's
  * "died" is taken.
  *
@@ -50,7 +50,7 @@ export interface CoverageInput {
   /** The part of each unit's score the bridge pass added (bridge-terms.ts), when it ran. */
   bridgeParts?: Float64Array;
   /**
-   * Whether a unit holds an answer of the kind the question asks for (answer-types.ts);
+   * Whether a unit holds an answer of the kind the question asks for (answer-kinds.ts);
    * absent when it asks for no kind. Asked only of the units of a passage the bridge reached.
    */
   holdsAnswerKind?: (unit: number) => boolean;

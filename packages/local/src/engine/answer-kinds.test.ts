@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerKindTest } from './answer-types.ts';
+import { answerKindTest } from './answer-kinds.ts';
 
 describe('answerKindTest', () => {
   it('takes a place for "where" and "place of": a capitalised name after "in" or "at"', () => {
