@@ -8,6 +8,12 @@ import { SCRIPT_SAMPLE_CHARACTERS } from './text-case.ts';
 export type WordLanguage = 'tr' | undefined;
 
 /**
+ * The end of the Latin script's main blocks (Basic Latin to Latin Extended-B): the letters
+ * counted as Latin here, and the words terms.ts reads by a Latin-script language's rules.
+ */
+export const LATIN_END = 0x0250;
+
+/**
  * Turkish by the letters only it writes among the languages of the Latin script (Azerbaijani
  * aside): the dotless ı, the dotted İ and ğ, about one letter in sixteen of Turkish prose.
  * At least one letter in 50: a Turkish name or two in another language's text ("Ağrı" in a
@@ -25,7 +31,7 @@ export function languageOf(text: string): WordLanguage {
     const code = text.charCodeAt(at);
     if (code < 0x80) {
       if ((code | 0x20) >= 97 && (code | 0x20) <= 122) latin++;
-    } else if (code >= 0xc0 && code < 0x250) {
+    } else if (code >= 0xc0 && code < LATIN_END) {
       latin++;
       if (code === 0x0131 || code === 0x0130 || code === 0x011f || code === 0x011e) turkish++;
     } else if ((code >= 0x0370 && code < 0x2000) || (code >= 0x3040 && code < 0xd800)) other++;
