@@ -10,20 +10,18 @@ const TEXT = [
   'Apples grow well in Kent.',
 ].join('\n\n');
 
-function prepare() {
-  const segmentation = segment(TEXT);
-  const index = indexUnits(TEXT, segmentation.units);
+/** `text` segmented and indexed, and the unit that holds a sentence of it. */
+function prepare(text = TEXT) {
+  const segmentation = segment(text);
+  const index = indexUnits(text, segmentation.units);
   const unitOf = (sentence: string) =>
-    segmentation.units.findIndex(({ start, end }) => TEXT.slice(start, end).includes(sentence));
+    segmentation.units.findIndex(({ start, end }) => text.slice(start, end).includes(sentence));
   return { segmentation, index, unitOf };
 }
 
 /** The bridge scores of `text` when its novel's sentence ("The Glass Orchard ...") is the best unit. */
 function bridgedFromNovel(text: string, query: string) {
-  const segmentation = segment(text);
-  const index = indexUnits(text, segmentation.units);
-  const unitOf = (sentence: string) =>
-    segmentation.units.findIndex(({ start, end }) => text.slice(start, end).includes(sentence));
+  const { segmentation, index, unitOf } = prepare(text);
   const relevance = new Float64Array(segmentation.units.length);
   relevance[unitOf('The Glass Orchard')] = 1;
   return { scores: bridgeScores(text, query, segmentation, index, relevance), unitOf };
@@ -114,10 +112,7 @@ describe('bridgeScores', () => {
       'Miriam Tollestrup married Hugh Dane. She studied at Girton College.',
       'Apples grow well in Kent.',
     ].join('\n\n');
-    const segmentation = segment(text);
-    const index = indexUnits(text, segmentation.units);
-    const unitOf = (sentence: string) =>
-      segmentation.units.findIndex(({ start, end }) => text.slice(start, end).includes(sentence));
+    const { segmentation, index, unitOf } = prepare(text);
     const relevance = new Float64Array(segmentation.units.length);
     relevance[unitOf('The Glass Orchard')] = 1;
     const query = 'who wrote the glass orchard';
@@ -149,10 +144,7 @@ describe('bridgeScores', () => {
       'Delane was born in Hobart.',
       'Apples grow well in Kent.',
     ].join('\n\n');
-    const segmentation = segment(text);
-    const index = indexUnits(text, segmentation.units);
-    const unitOf = (sentence: string) =>
-      segmentation.units.findIndex(({ start, end }) => text.slice(start, end).includes(sentence));
+    const { segmentation, index, unitOf } = prepare(text);
     const relevance = new Float64Array(segmentation.units.length);
     relevance[0] = 1;
     relevance[unitOf('The Glass Orchard is') + 1] = 1;
@@ -182,10 +174,7 @@ describe('bridgeScores', () => {
       'apples grow well in kent.',
     ].join('\n\n');
     const query = 'Where was the author of The Glass Orchard educated?';
-    const segmentation = segment(text);
-    const index = indexUnits(text, segmentation.units);
-    const unitOf = (sentence: string) =>
-      segmentation.units.findIndex(({ start, end }) => text.slice(start, end).includes(sentence));
+    const { segmentation, index, unitOf } = prepare(text);
     const relevance = new Float64Array(segmentation.units.length);
     relevance[unitOf('schools in kent')] = 1;
     relevance[unitOf('the glass orchard')] = 0.8;
