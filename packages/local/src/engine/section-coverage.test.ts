@@ -7,6 +7,15 @@ import { orderByCoverage } from './section-coverage.ts';
 import { segment } from './segment.ts';
 import { indexUnits } from './unit-index.ts';
 
+/** `text` segmented and indexed, and the unit that holds a sentence of it. */
+function indexed(text: string) {
+  const segmentation = segment(text);
+  const index = indexUnits(text, segmentation.units);
+  const unitOf = (sentence: string) =>
+    segmentation.units.findIndex(({ start, end }) => text.slice(start, end).includes(sentence));
+  return { segmentation, index, unitOf };
+}
+
 /**
  * A two-hop question in titled passages: the passage the question names (the film's) is
  * long, and every sentence of it shares its section score; the answer is in the
@@ -103,10 +112,7 @@ describe('orderByCoverage', () => {
   ].join('\n\n');
 
   function prepare(query: string) {
-    const segmentation = segment(TEXT);
-    const index = indexUnits(TEXT, segmentation.units);
-    const unitOf = (sentence: string) =>
-      segmentation.units.findIndex(({ start, end }) => TEXT.slice(start, end).includes(sentence));
+    const { segmentation, index, unitOf } = indexed(TEXT);
     const terms = queryTerms(query, index, true)!;
     return { segmentation, index, unitOf, terms };
   }
@@ -169,10 +175,7 @@ describe('orderByCoverage in a passage the bridge reached', () => {
     'Millard Webb was a director. He made twenty films. He married Mary Eaton.',
   ].join('\n\n');
   const query = 'Who is the spouse of the director of The Golden Calf?';
-  const segmentation = segment(TEXT);
-  const index = indexUnits(TEXT, segmentation.units);
-  const unitOf = (sentence: string) =>
-    segmentation.units.findIndex(({ start, end }) => TEXT.slice(start, end).includes(sentence));
+  const { segmentation, index, unitOf } = indexed(TEXT);
   const terms = queryTerms(query, index, true)!;
   const film = unitOf('The Golden Calf is');
   const released = unitOf('It was released');
@@ -226,10 +229,7 @@ describe('orderByCoverage and the kind of answer asked', () => {
     'Millard Webb was a director. He made twenty films. His last years were spent in Santa Monica.',
   ].join('\n\n');
   const query = 'Where did the director of The Golden Calf die?';
-  const segmentation = segment(TEXT);
-  const index = indexUnits(TEXT, segmentation.units);
-  const unitOf = (sentence: string) =>
-    segmentation.units.findIndex(({ start, end }) => TEXT.slice(start, end).includes(sentence));
+  const { segmentation, index, unitOf } = indexed(TEXT);
   const film = unitOf('The Golden Calf is');
   const released = unitOf('It was released');
   const lead = unitOf('Millard Webb was');
@@ -291,10 +291,7 @@ describe('orderByCoverage in a passage the question names and the bridge reached
   const query = 'Where was Henrik Selberg’s father born?';
 
   it('ranks the sentence holding the uncovered relation next', () => {
-    const segmentation = segment(TEXT);
-    const index = indexUnits(TEXT, segmentation.units);
-    const unitOf = (sentence: string) =>
-      segmentation.units.findIndex(({ start, end }) => TEXT.slice(start, end).includes(sentence));
+    const { segmentation, index, unitOf } = indexed(TEXT);
     const terms = queryTerms(query, index, true)!;
     const source = unitOf('He was the son');
     const lead = unitOf('Ole Selberg was');
