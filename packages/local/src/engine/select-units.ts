@@ -239,21 +239,19 @@ export function selectWithinBudget(
     let counted = 0;
     for (let unit = 0; unit < kept.length; unit++) if (kept[unit]) counted += input.tokens[unit]!;
     if (counted > output.tokens) {
-      input.reasons?.fill(0);
+      // Its reasons go to their own array: explain keeps the kept selection's unless it wins.
+      const reasons = input.reasons && new Uint8Array(input.reasons.length);
       const filled = selectUnits({
         ...input,
         budget: room,
         fillerShortfall: counted - output.tokens,
+        reasons,
       });
       const joined = assemble(filled);
       if (joined.tokens > output.tokens && joined.tokens <= budget) {
         kept = filled;
         output = joined;
-      } else if (input.reasons) {
-        // The filled selection is not kept, but it wrote its reasons over the kept one's:
-        // explain must tell the kept selection's, so it runs again to write them.
-        input.reasons.fill(0);
-        selectUnits({ ...input, budget: room });
+        if (reasons) input.reasons?.set(reasons);
       }
     }
   }
