@@ -1,4 +1,5 @@
-import { dot, mirrorLower, ridgeMatrix, solve } from './linear-algebra.ts';
+import { dot } from './linear-algebra.ts';
+import { minimiseByNewton } from './newton.ts';
 
 /**
  * A ranking model fitted on whole lists: within one example, the softmax of the units'
@@ -47,61 +48,45 @@ export function fitLists(
   options: { ridge?: number; steps?: number } = {},
 ): Float64Array {
   const ridge = options.ridge ?? 1e-4;
-  const steps = options.steps ?? 60;
-  let weights = new Float64Array(size);
-  let loss = listLoss(lists, weights, ridge);
-  for (let step = 0; step < steps; step++) {
-    const gradient = Float64Array.from(weights, (value) => ridge * value);
-    const hessian = ridgeMatrix(size, ridge);
-    const meanAll = new Float64Array(size);
-    const meanAnswers = new Float64Array(size);
-    for (const { features, labels, weight } of lists) {
-      const scores = Array.from(labels, (_, unit) =>
-        dot(weights, features.subarray(unit * size, (unit + 1) * size)),
-      );
-      const top = Math.max(...scores);
-      let all = 0;
-      let answers = 0;
-      meanAll.fill(0);
-      meanAnswers.fill(0);
-      const second = Array.from({ length: size }, () => new Float64Array(size));
-      scores.forEach((score, unit) => {
-        const mass = Math.exp(score - top);
-        const x = features.subarray(unit * size, (unit + 1) * size);
-        all += mass;
-        if (labels[unit]) answers += mass;
+  const meanAll = new Float64Array(size);
+  const meanAnswers = new Float64Array(size);
+  return minimiseByNewton(
+    size,
+    { ridge, steps: options.steps ?? 60, tolerance: 1e-8, stopWithoutDescent: true },
+    (weights) => listLoss(lists, weights, ridge),
+    (weights, gradient, hessian) => {
+      for (const { features, labels, weight } of lists) {
+        const scores = Array.from(labels, (_, unit) =>
+          dot(weights, features.subarray(unit * size, (unit + 1) * size)),
+        );
+        const top = Math.max(...scores);
+        let all = 0;
+        let answers = 0;
+        meanAll.fill(0);
+        meanAnswers.fill(0);
+        const second = Array.from({ length: size }, () => new Float64Array(size));
+        scores.forEach((score, unit) => {
+          const mass = Math.exp(score - top);
+          const x = features.subarray(unit * size, (unit + 1) * size);
+          all += mass;
+          if (labels[unit]) answers += mass;
+          for (let row = 0; row < size; row++) {
+            meanAll[row]! += mass * x[row]!;
+            if (labels[unit]) meanAnswers[row]! += mass * x[row]!;
+            for (let column = 0; column <= row; column++) {
+              second[row]![column]! += mass * x[row]! * x[column]!;
+            }
+          }
+        });
         for (let row = 0; row < size; row++) {
-          meanAll[row]! += mass * x[row]!;
-          if (labels[unit]) meanAnswers[row]! += mass * x[row]!;
+          const mean = meanAll[row]! / all;
+          gradient[row]! += weight * (mean - meanAnswers[row]! / answers);
           for (let column = 0; column <= row; column++) {
-            second[row]![column]! += mass * x[row]! * x[column]!;
+            hessian[row]![column]! +=
+              weight * (second[row]![column]! / all - mean * (meanAll[column]! / all));
           }
         }
-      });
-      for (let row = 0; row < size; row++) {
-        const mean = meanAll[row]! / all;
-        gradient[row]! += weight * (mean - meanAnswers[row]! / answers);
-        for (let column = 0; column <= row; column++) {
-          hessian[row]![column]! +=
-            weight * (second[row]![column]! / all - mean * (meanAll[column]! / all));
-        }
       }
-    }
-    mirrorLower(hessian);
-    const direction = solve(hessian, gradient);
-    let scale = 1;
-    let next = weights.map((value, at) => value - direction[at]!);
-    let nextLoss = listLoss(lists, next, ridge);
-    while (!(nextLoss <= loss) && scale > 1e-6) {
-      scale /= 2;
-      next = weights.map((value, at) => value - scale * direction[at]!);
-      nextLoss = listLoss(lists, next, ridge);
-    }
-    if (!(nextLoss <= loss)) break;
-    const moved = Math.max(...next.map((value, at) => Math.abs(value - weights[at]!)));
-    weights = next;
-    loss = nextLoss;
-    if (moved < 1e-8) break;
-  }
-  return weights;
+    },
+  );
 }

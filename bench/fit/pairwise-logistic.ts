@@ -1,4 +1,5 @@
-import { dot, mirrorLower, ridgeMatrix, solve } from './linear-algebra.ts';
+import { dot } from './linear-algebra.ts';
+import { minimiseByNewton } from './newton.ts';
 
 /**
  * A ranking model fitted on pairs: within one example, a unit that holds the answer
@@ -44,37 +45,22 @@ export function fitPairs(
   options: FitOptions = {},
 ): Float64Array {
   const ridge = options.ridge ?? 1e-4;
-  const steps = options.steps ?? 50;
-  let weights = new Float64Array(size);
-  let loss = pairLoss(pairs, weights, ridge);
-  for (let step = 0; step < steps; step++) {
-    const gradient = Float64Array.from(weights, (value) => ridge * value);
-    const hessian = ridgeMatrix(size, ridge);
-    for (const { difference, weight } of pairs) {
-      const p = sigmoid(dot(weights, difference));
-      const slope = weight * (p - 1);
-      const curve = weight * p * (1 - p);
-      for (let row = 0; row < size; row++) {
-        gradient[row]! += slope * difference[row]!;
-        for (let column = 0; column <= row; column++) {
-          hessian[row]![column]! += curve * difference[row]! * difference[column]!;
+  return minimiseByNewton(
+    size,
+    { ridge, steps: options.steps ?? 50, tolerance: 1e-10, stopWithoutDescent: false },
+    (weights) => pairLoss(pairs, weights, ridge),
+    (weights, gradient, hessian) => {
+      for (const { difference, weight } of pairs) {
+        const p = sigmoid(dot(weights, difference));
+        const slope = weight * (p - 1);
+        const curve = weight * p * (1 - p);
+        for (let row = 0; row < size; row++) {
+          gradient[row]! += slope * difference[row]!;
+          for (let column = 0; column <= row; column++) {
+            hessian[row]![column]! += curve * difference[row]! * difference[column]!;
+          }
         }
       }
-    }
-    mirrorLower(hessian);
-    const direction = solve(hessian, gradient);
-    let scale = 1;
-    let next = weights.map((value, at) => value - direction[at]!);
-    let nextLoss = pairLoss(pairs, next, ridge);
-    while (nextLoss > loss && scale > 1e-6) {
-      scale /= 2;
-      next = weights.map((value, at) => value - scale * direction[at]!);
-      nextLoss = pairLoss(pairs, next, ridge);
-    }
-    const moved = Math.max(...next.map((value, at) => Math.abs(value - weights[at]!)));
-    weights = next;
-    loss = nextLoss;
-    if (moved < 1e-10) break;
-  }
-  return weights;
+    },
+  );
 }
