@@ -1,6 +1,7 @@
 import { compressContext, countTokens } from '@ctxopt/local';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { PROSE_NAMES, PROSE_WORDS } from './testing/prose-vocabulary.ts';
 
 /**
  * The engine's promises, over random and adversarial inputs: it never loses the user's
@@ -12,25 +13,8 @@ import { describe, expect, it } from 'vitest';
 const LEVELS = ['low', 'standard', 'ultra'] as const;
 const RATIOS = { low: 2, standard: 4, ultra: 10 } as const;
 
-const word = fc.constantFrom(
-  'river',
-  'harbour',
-  'station',
-  'battery',
-  'invoice',
-  'schedule',
-  'engine',
-  'garden',
-  'council',
-  'ledger',
-  'bridge',
-  'signal',
-  'the',
-  'of',
-  'and',
-  'with',
-);
-const name = fc.constantFrom('Belgrade', 'Oslo', 'Marta', 'Kestrel', 'Lisbon', 'Tanaka', 'Oduya');
+const word = fc.constantFrom(...PROSE_WORDS);
+const name = fc.constantFrom(...PROSE_NAMES);
 const sentence = fc
   .tuple(name, fc.array(word, { minLength: 4, maxLength: 14 }), fc.integer({ min: 0, max: 9999 }))
   .map(([who, words, number]) => `${who} ${words.join(' ')} ${number}.`);

@@ -1,5 +1,6 @@
 import { compressContext } from '@ctxopt/local';
 import { describe, expect, it } from 'vitest';
+import { PROSE_NAMES, PROSE_WORDS } from './testing/prose-vocabulary.ts';
 
 /**
  * Units are counted apart when they are selected, and the kept ones joined may count a
@@ -24,21 +25,10 @@ describe('selecting units within the budget', () => {
   });
 
   it('keeps a tenth of the budget when the join trims the blank lines a kept unit was counted with', () => {
-    const names = ['Belgrade', 'Oslo', 'Marta', 'Kestrel', 'Lisbon', 'Tanaka', 'Oduya'];
-    const words = [
-      'river',
-      'harbour',
-      'station',
-      'battery',
-      'invoice',
-      'schedule',
-      'engine',
-      'garden',
-    ];
     const prose = Array.from(
       { length: 8 },
       (_, at) =>
-        `${names[at % 7]} ${words.slice(at % 4, (at % 4) + 5).join(' ')} ${1000 + at * 37}.`,
+        `${PROSE_NAMES[at % 7]} ${PROSE_WORDS.slice(at % 4, (at % 4) + 5).join(' ')} ${1000 + at * 37}.`,
     ).join(' ');
     // A run that repeats itself (kept once, its copies near-duplicates), blank lines, and
     // a paragraph counted with the 4,000 line breaks after it, which the join trims.
