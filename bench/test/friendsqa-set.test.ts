@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detokenize } from '../quality/build-friendsqa-set.ts';
 import { readBuiltSet } from '../quality/sets.ts';
+import { expectSplitByConversation } from './built-set-parts.ts';
 
 describe('FriendsQA set', () => {
   it('joins tokenized transcript text back the way it was written', () => {
@@ -11,14 +12,8 @@ describe('FriendsQA set', () => {
 
   it('holds at least 300 dev questions over whole episodes, none in both parts', () => {
     const examples = readBuiltSet('friendsqa');
-    expect(examples.filter((example) => example.split === 'dev').length).toBeGreaterThanOrEqual(
-      300,
-    );
-    const splitOf = new Map<string, string>();
+    expectSplitByConversation(examples);
     for (const example of examples) {
-      const seen = splitOf.get(example.conversation!);
-      if (seen) expect(seen, example.id).toBe(example.split);
-      splitOf.set(example.conversation!, example.split);
       // The evidence message is the one the labels name, in a conversation of many.
       const messages = example.context as Array<{ content: string }>;
       expect(messages.length).toBeGreaterThan(200);

@@ -8,6 +8,7 @@ import {
 } from '../quality/build-language-sets.ts';
 import { CONTEXT_TOKENS } from '../quality/build-sets.ts';
 import { readBuiltSet } from '../quality/sets.ts';
+import { expectSplitByConversation } from './built-set-parts.ts';
 
 /** A paragraph of about `tokens` tokens, named so a test can find it. */
 function paragraph(name: string, tokens: number): string {
@@ -81,15 +82,7 @@ describe('language set builder', () => {
     '%s holds at least 300 dev questions over contexts of XQuAD English size, none in both parts',
     (name) => {
       const examples = readBuiltSet(name);
-      expect(examples.filter((example) => example.split === 'dev').length).toBeGreaterThanOrEqual(
-        300,
-      );
-      const splitOf = new Map<string, string>();
-      for (const example of examples) {
-        const seen = splitOf.get(example.conversation!);
-        if (seen) expect(seen, example.id).toBe(example.split);
-        splitOf.set(example.conversation!, example.split);
-      }
+      expectSplitByConversation(examples);
       const sizes = [...new Set(examples.map((example) => example.context as string))].map(
         countTokens,
       );
