@@ -16,6 +16,48 @@ function indexed(text: string) {
   return { segmentation, index, unitOf };
 }
 
+/** Scores or parts by unit; a unit not named has 0. */
+type ByUnit = Record<number, number>;
+
+/**
+ * `ranked` in coverage order for `query` over `text` at a share of 0.5: each unit's score,
+ * the part its section lent it and the part the bridge added are given by unit (no bridge
+ * parts: the bridge did not run); `kinds` applies the query's answer-kind test.
+ */
+function coverageOrder(
+  text: string,
+  query: string,
+  ranked: readonly number[],
+  parts: { scores: ByUnit; sections?: ByUnit; bridges?: ByUnit },
+  kinds = false,
+): number[] {
+  const { segmentation, index } = indexed(text);
+  const { units } = segmentation;
+  const byUnit = (values: ByUnit) => {
+    const array = new Float64Array(units.length);
+    for (const [unit, value] of Object.entries(values)) array[Number(unit)] = value;
+    return array;
+  };
+  const test = kinds ? answerKindTest(query)! : undefined;
+  const order = [...ranked];
+  orderByCoverage(order, {
+    segmentation,
+    index,
+    scores: byUnit(parts.scores),
+    sectionParts: byUnit(parts.sections ?? {}),
+    terms: queryTerms(query, index, true)!,
+    names: queryNames(query, index),
+    share: 0.5,
+    ...(parts.bridges ? { bridgeParts: byUnit(parts.bridges) } : {}),
+    ...(test
+      ? {
+          holdsAnswerKind: (unit: number) => test(text.slice(units[unit]!.start, units[unit]!.end)),
+        }
+      : {}),
+  });
+  return order;
+}
+
 /**
  * A two-hop question in titled passages: the passage the question names (the film's) is
  * long, and every sentence of it shares its section score; the answer is in the
@@ -111,37 +153,18 @@ describe('orderByCoverage', () => {
     'Webb was a director. He married Mary Eaton.',
   ].join('\n\n');
 
-  function prepare(query: string) {
-    const { segmentation, index, unitOf } = indexed(TEXT);
-    const terms = queryTerms(query, index, true)!;
-    return { segmentation, index, unitOf, terms };
-  }
-
   /**
    * The order by coverage of three units: the named film's first two sentences (scores 5
    * and 3, 2 of each lent by the section) and the director's marriage (2.5), at a share of 0.5.
    */
   function orderFor(query: string) {
-    const { segmentation, index, unitOf, terms } = prepare(query);
-    const scores = new Float64Array(segmentation.units.length);
-    const sectionParts = new Float64Array(segmentation.units.length);
+    const { unitOf } = indexed(TEXT);
     const first = unitOf('The Golden Calf is');
     const second = unitOf('It was released');
     const other = unitOf('He married');
-    scores[first] = 5;
-    scores[second] = 3;
-    sectionParts[first] = 2;
-    sectionParts[second] = 2;
-    scores[other] = 2.5;
-    const order = [first, second, other];
-    orderByCoverage(order, {
-      segmentation,
-      index,
-      scores,
-      sectionParts,
-      terms,
-      names: queryNames(query, index),
-      share: 0.5,
+    const order = coverageOrder(TEXT, query, [first, second, other], {
+      scores: { [first]: 5, [second]: 3, [other]: 2.5 },
+      sections: { [first]: 2, [second]: 2 },
     });
     return { order, first, second, other };
   }
@@ -175,45 +198,25 @@ describe('orderByCoverage in a passage the bridge reached', () => {
     'Millard Webb was a director. He made twenty films. He married Mary Eaton.',
   ].join('\n\n');
   const query = 'Who is the spouse of the director of The Golden Calf?';
-  const { segmentation, index, unitOf } = indexed(TEXT);
-  const terms = queryTerms(query, index, true)!;
+  const { unitOf } = indexed(TEXT);
   const film = unitOf('The Golden Calf is');
   const released = unitOf('It was released');
   const lead = unitOf('Millard Webb was');
   const films = unitOf('He made twenty');
   const married = unitOf('He married');
 
-  function order(bridgeParts?: Float64Array): number[] {
-    const scores = new Float64Array(segmentation.units.length);
-    const sectionParts = new Float64Array(segmentation.units.length);
-    scores[film] = 5;
-    sectionParts[film] = 2;
-    scores[released] = 1;
-    sectionParts[released] = 1;
-    // The bridge lifted the lead sentence, which names Webb, and the one after it.
-    scores[lead] = 4;
-    scores[films] = 3.5;
-    scores[married] = 2.8;
-    const ranked = [film, lead, films, married, released];
-    orderByCoverage(ranked, {
-      segmentation,
-      index,
-      scores,
-      sectionParts,
-      terms,
-      names: queryNames(query, index),
-      share: 0.5,
-      ...(bridgeParts ? { bridgeParts } : {}),
+  function order(bridges?: ByUnit): number[] {
+    return coverageOrder(TEXT, query, [film, lead, films, married, released], {
+      // The bridge lifted the lead sentence, which names Webb, and the one after it.
+      scores: { [film]: 5, [released]: 1, [lead]: 4, [films]: 3.5, [married]: 2.8 },
+      sections: { [film]: 2, [released]: 1 },
+      ...(bridges ? { bridges } : {}),
     });
-    return ranked;
   }
 
   it('ranks the sentence holding the uncovered relation next, with the passage’s best bridge part', () => {
-    const bridgeParts = new Float64Array(segmentation.units.length);
-    bridgeParts[lead] = 2;
-    bridgeParts[films] = 2;
     // 2.8 + 2 - 0 = 4.8 > 3.5: "married" stands for the question's "spouse".
-    expect(order(bridgeParts)).toEqual([film, lead, married, films, released]);
+    expect(order({ [lead]: 2, [films]: 2 })).toEqual([film, lead, married, films, released]);
   });
 
   it('leaves the passage alone without bridge parts', () => {
@@ -229,7 +232,7 @@ describe('orderByCoverage and the kind of answer asked', () => {
     'Millard Webb was a director. He made twenty films. His last years were spent in Santa Monica.',
   ].join('\n\n');
   const query = 'Where did the director of The Golden Calf die?';
-  const { segmentation, index, unitOf } = indexed(TEXT);
+  const { unitOf } = indexed(TEXT);
   const film = unitOf('The Golden Calf is');
   const released = unitOf('It was released');
   const lead = unitOf('Millard Webb was');
@@ -237,37 +240,17 @@ describe('orderByCoverage and the kind of answer asked', () => {
   const place = unitOf('His last years');
 
   function order(kinds: boolean): number[] {
-    const scores = new Float64Array(segmentation.units.length);
-    const sectionParts = new Float64Array(segmentation.units.length);
-    const bridgeParts = new Float64Array(segmentation.units.length);
-    scores[film] = 5;
-    sectionParts[film] = 2;
-    scores[released] = 1;
-    sectionParts[released] = 1;
-    scores[lead] = 4;
-    scores[films] = 3.5;
-    scores[place] = 0.5;
-    bridgeParts[lead] = 2;
-    bridgeParts[films] = 2;
-    const ranked = [film, lead, films, released, place];
-    const test = answerKindTest(query)!;
-    orderByCoverage(ranked, {
-      segmentation,
-      index,
-      scores,
-      sectionParts,
-      terms: queryTerms(query, index, true)!,
-      names: queryNames(query, index),
-      share: 0.5,
-      bridgeParts,
-      ...(kinds
-        ? {
-            holdsAnswerKind: (unit: number) =>
-              test(TEXT.slice(segmentation.units[unit]!.start, segmentation.units[unit]!.end)),
-          }
-        : {}),
-    });
-    return ranked;
+    return coverageOrder(
+      TEXT,
+      query,
+      [film, lead, films, released, place],
+      {
+        scores: { [film]: 5, [released]: 1, [lead]: 4, [films]: 3.5, [place]: 0.5 },
+        sections: { [film]: 2, [released]: 1 },
+        bridges: { [lead]: 2, [films]: 2 },
+      },
+      kinds,
+    );
   }
 
   it('ranks the sentence holding a place next, with the passage’s best bridge part', () => {
@@ -291,31 +274,14 @@ describe('orderByCoverage in a passage the question names and the bridge reached
   const query = 'Where was Henrik Selberg’s father born?';
 
   it('ranks the sentence holding the uncovered relation next', () => {
-    const { segmentation, index, unitOf } = indexed(TEXT);
-    const terms = queryTerms(query, index, true)!;
+    const { unitOf } = indexed(TEXT);
     const source = unitOf('He was the son');
     const lead = unitOf('Ole Selberg was');
     const taught = unitOf('He taught');
     const born = unitOf('He was born');
-    const scores = new Float64Array(segmentation.units.length);
-    const sectionParts = new Float64Array(segmentation.units.length);
-    const bridgeParts = new Float64Array(segmentation.units.length);
-    scores[source] = 5;
-    scores[lead] = 4;
-    scores[taught] = 3.5;
-    scores[born] = 2.8;
-    bridgeParts[lead] = 2;
-    bridgeParts[taught] = 2;
-    const ranked = [source, lead, taught, born];
-    orderByCoverage(ranked, {
-      segmentation,
-      index,
-      scores,
-      sectionParts,
-      terms,
-      names: queryNames(query, index),
-      share: 0.5,
-      bridgeParts,
+    const ranked = coverageOrder(TEXT, query, [source, lead, taught, born], {
+      scores: { [source]: 5, [lead]: 4, [taught]: 3.5, [born]: 2.8 },
+      bridges: { [lead]: 2, [taught]: 2 },
     });
     expect(ranked).toEqual([source, lead, born, taught]);
   });
