@@ -2,6 +2,7 @@ import type { CompressParams } from '@ctxopt/core';
 import { compressContext } from '@ctxopt/local';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { PROSE_NAMES, PROSE_WORDS } from './testing/prose-vocabulary.ts';
 
 /**
  * `explain` tells why each unit was kept or dropped, and never changes what is kept:
@@ -9,22 +10,8 @@ import { describe, expect, it } from 'vitest';
  * with and without it.
  */
 
-const word = fc.constantFrom(
-  'river',
-  'harbour',
-  'station',
-  'battery',
-  'invoice',
-  'schedule',
-  'engine',
-  'garden',
-  'council',
-  'ledger',
-  'the',
-  'of',
-  'and',
-);
-const name = fc.constantFrom('Belgrade', 'Oslo', 'Marta', 'Kestrel', 'Lisbon', 'Tanaka');
+const word = fc.constantFrom(...PROSE_WORDS);
+const name = fc.constantFrom(...PROSE_NAMES);
 const sentence = fc
   .tuple(name, fc.array(word, { minLength: 4, maxLength: 14 }), fc.integer({ min: 0, max: 9999 }))
   .map(([who, words, number]) => `${who} ${words.join(' ')} ${number}.`);
