@@ -10,6 +10,8 @@
  *
  * Only the dev part is read. The answer is found as retention finds it (any occurrence,
  * case-insensitively); the units it overlaps are all taken, and count for their passage.
+ * The engine's misses are classed by what its output holds of the supporting passages
+ * (`missClass`).
  */
 
 import { assembleOutput } from '../../packages/local/src/engine/assemble-output.ts';
@@ -140,9 +142,39 @@ export function joinedTokens(text: string, units: readonly UnitExplanation[], ch
   return assembleOutput(text, units as unknown as Unit[], tokens, kept).tokens;
 }
 
+/**
+ * What a missed question's output holds of its supporting passages: none of them; one
+ * (the first hop's) but nothing of the passage that states the answer; or that passage,
+ * but not the unit holding the answer.
+ */
+export type MissClass = 'neither' | 'first hop only' | 'answer passage, not the answer';
+export const MISS_CLASSES: readonly MissClass[] = [
+  'neither',
+  'first hop only',
+  'answer passage, not the answer',
+];
+
+export function missClass(input: Omit<CeilingInput, 'sentences'>): MissClass {
+  const { text, units, passages, supporting } = input;
+  const answers = input.answers.map((answer) => answer.toLowerCase());
+  const stating = supporting.filter((passage) => {
+    const [start, end] = passages[passage]!;
+    const lower = text.slice(start, end).toLowerCase();
+    return answers.some((answer) => lower.includes(answer));
+  });
+  const kept = new Set(
+    units
+      .filter((unit) => unit.kept && isContent(unit))
+      .map((unit) => passageOf(passages, unit.start)),
+  );
+  if (stating.some((passage) => kept.has(passage))) return 'answer passage, not the answer';
+  return supporting.some((passage) => kept.has(passage)) ? 'first hop only' : 'neither';
+}
+
 interface Row {
   examples: number;
   engine: number;
+  misses: Record<MissClass, number>;
   passages: number;
   /** Examples with supporting sentences, and those whose sentence ceiling fits. */
   withSentences: number;
@@ -152,6 +184,7 @@ interface Row {
 const emptyRow = (): Row => ({
   examples: 0,
   engine: 0,
+  misses: { neither: 0, 'first hop only': 0, 'answer passage, not the answer': 0 },
   passages: 0,
   withSentences: 0,
   sentences: 0,
@@ -189,18 +222,19 @@ function main(): void {
           { explain: true },
         );
         row.examples++;
-        if (retains(result.compressed, example)) row.engine++;
         const explanation = result.explanation!;
+        const input = {
+          text,
+          units: explanation.units,
+          answers: example.answers ?? [],
+          passages: passageSpans(text, example.unitSeparator!),
+          supporting: example.supportingPassages ?? [],
+        };
+        if (retains(result.compressed, example)) row.engine++;
+        else row.misses[missClass(input)]++;
         const fits = (sentences?: CeilingInput['sentences']) => {
           if (explanation.strategy === 'whole') return true;
-          const chosen = cheapestSelection({
-            text,
-            units: explanation.units,
-            answers: example.answers ?? [],
-            passages: passageSpans(text, example.unitSeparator!),
-            supporting: example.supportingPassages ?? [],
-            ...(sentences ? { sentences } : {}),
-          });
+          const chosen = cheapestSelection({ ...input, ...(sentences ? { sentences } : {}) });
           return (
             chosen !== undefined &&
             joinedTokens(text, explanation.units, chosen) <= explanation.budget
@@ -214,7 +248,12 @@ function main(): void {
       }
       const total = emptyRow();
       for (const [source, row] of [...bySource].sort()) {
-        for (const key of Object.keys(total) as Array<keyof Row>) total[key] += row[key];
+        total.examples += row.examples;
+        total.engine += row.engine;
+        total.passages += row.passages;
+        total.withSentences += row.withSentences;
+        total.sentences += row.sentences;
+        for (const name of MISS_CLASSES) total.misses[name] += row.misses[name];
         rows.push(rowCells(layout, label, source, row));
       }
       rows.push(rowCells(layout, label, 'both', total));
@@ -231,6 +270,7 @@ function main(): void {
         'engine',
         'ceiling: a unit of each supporting passage',
         'ceiling: each supporting sentence whole',
+        ...MISS_CLASSES.map((name) => `misses: ${name}`),
       ],
       rows,
     }),
@@ -246,6 +286,7 @@ function rowCells(layout: string, level: string, source: string, row: Row): stri
     share(row.engine, row.examples),
     share(row.passages, row.examples),
     share(row.sentences, row.withSentences),
+    ...MISS_CLASSES.map((name) => String(row.misses[name])),
   ];
 }
 

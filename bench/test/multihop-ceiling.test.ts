@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { compressWithTuning } from '../../packages/local/src/engine/compress-context.ts';
 import { DEFAULT_TUNING } from '../../packages/local/src/engine/tuning.ts';
 import { LAYOUTS } from '../quality/layouts.ts';
-import { cheapestSelection, joinedTokens, passageSpans } from '../quality/multihop-ceiling.ts';
+import {
+  cheapestSelection,
+  joinedTokens,
+  missClass,
+  passageSpans,
+} from '../quality/multihop-ceiling.ts';
 import { readBuiltSet } from '../quality/sets.ts';
 
 const bench = LAYOUTS.find((layout) => layout.name === 'Document [i] (Title: t) text')!;
@@ -77,6 +82,25 @@ describe('multi-hop ceiling', () => {
         supporting: [0, 1],
       }),
     ).toBeUndefined();
+  });
+
+  it('classes a miss by what the output holds of the supporting passages', () => {
+    const { context } = bench.render(passages);
+    const { units } = explained(context);
+    const spans = passageSpans(context, '\n');
+    const keeping = (kept: (text: string) => boolean) =>
+      missClass({
+        text: context,
+        units: units.map((unit) => ({ ...unit, kept: kept(unit.text) })),
+        answers: ['Miquette Giraudy'],
+        passages: spans,
+        supporting: [0, 1],
+      });
+    expect(keeping((text) => text.includes('Gong'))).toBe('neither');
+    expect(keeping((text) => text.includes('fourth studio album'))).toBe('first hop only');
+    expect(keeping((text) => text.includes('English guitarist.'))).toBe(
+      'answer passage, not the answer',
+    );
   });
 
   it('reads the supporting passages of every example of the large set, and 2Wiki sentences', () => {
