@@ -211,10 +211,13 @@ function main(): void {
   for (const [layout, examples] of layouts) {
     for (const [level, label] of LEVELS) {
       const bySource = new Map<string, Row>();
+      const twoPassageRow = emptyRow();
       for (const example of examples) {
         const source = example.id.startsWith('musique') ? 'MuSiQue' : '2WikiMultihopQA';
         const row = bySource.get(source) ?? emptyRow();
         bySource.set(source, row);
+        // The goal's kind: questions over two passages (MuSiQue's 3 and 4 hops read more).
+        const twoPassages = example.supportingPassages?.length === 2 ? twoPassageRow : undefined;
         const text = example.context as string;
         const result = compressWithTuning(
           { context: text, level, query: example.query },
@@ -222,6 +225,7 @@ function main(): void {
           { explain: true },
         );
         row.examples++;
+        if (twoPassages) twoPassages.examples++;
         const explanation = result.explanation!;
         const input = {
           text,
@@ -230,8 +234,13 @@ function main(): void {
           passages: passageSpans(text, example.unitSeparator!),
           supporting: example.supportingPassages ?? [],
         };
-        if (retains(result.compressed, example)) row.engine++;
-        else row.misses[missClass(input)]++;
+        if (retains(result.compressed, example)) {
+          row.engine++;
+          if (twoPassages) twoPassages.engine++;
+        } else {
+          row.misses[missClass(input)]++;
+          if (twoPassages) twoPassages.misses[missClass(input)]++;
+        }
         const fits = (sentences?: CeilingInput['sentences']) => {
           if (explanation.strategy === 'whole') return true;
           const chosen = cheapestSelection({ ...input, ...(sentences ? { sentences } : {}) });
@@ -240,10 +249,17 @@ function main(): void {
             joinedTokens(text, explanation.units, chosen) <= explanation.budget
           );
         };
-        if (fits()) row.passages++;
+        const fitsPassages = fits();
+        if (fitsPassages) row.passages++;
+        if (fitsPassages && twoPassages) twoPassages.passages++;
         if (example.supportingSentences) {
+          const fitsSentences = fits(example.supportingSentences);
           row.withSentences++;
-          if (fits(example.supportingSentences)) row.sentences++;
+          if (fitsSentences) row.sentences++;
+          if (twoPassages) {
+            twoPassages.withSentences++;
+            if (fitsSentences) twoPassages.sentences++;
+          }
         }
       }
       const total = emptyRow();
@@ -257,6 +273,7 @@ function main(): void {
         rows.push(rowCells(layout, label, source, row));
       }
       rows.push(rowCells(layout, label, 'both', total));
+      rows.push(rowCells(layout, label, 'both, two supporting passages', twoPassageRow));
     }
   }
   console.log(
