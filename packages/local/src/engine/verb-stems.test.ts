@@ -1,49 +1,7 @@
 import { compressContext } from '@ctxopt/local';
 import { describe, expect, it } from 'vitest';
 import { stem } from './terms.ts';
-
-const FILMS = [
-  'Quiet Harbour',
-  'Iron Bridge',
-  'Paper Kite',
-  'Salt Road',
-  'Copper Bell',
-  'Winter Garden',
-  'Long Field',
-  'Glass Tower',
-  'Silver Moor',
-  'Red Orchard',
-  'Stone Mill',
-  'Blue Ferry',
-];
-const PEOPLE = [
-  'Peter Lomax',
-  'Edith Marr',
-  'Agnes Pell',
-  'Thomas Greer',
-  'Bernard Shaw',
-  'Miriam Toll',
-  'Harold Venn',
-  'Clara Dunn',
-  'Oscar Fenn',
-  'Ruth Baines',
-  'Walter Crane',
-  'Mabel Hart',
-];
-const TOWNS = [
-  'Cardiff',
-  'Leeds',
-  'Glasgow',
-  'Dublin',
-  'Bristol',
-  'York',
-  'Norwich',
-  'Exeter',
-  'Bath',
-  'Derby',
-  'Hull',
-  'Chester',
-];
+import { FILM_PASSAGES } from './testing/film-passages.ts';
 
 /**
  * A two-hop question that asks where someone died: the film's passage names its
@@ -54,10 +12,7 @@ const TOWNS = [
 const PASSAGES = [
   'The Frozen Lantern\nThe Frozen Lantern is a 1945 mystery film starring Elena Marsh and Tala Birk, directed by Harold Yount.',
   'Harold Yount\nHarold Yount (November 13, 1897 – March 3, 1972) was an American film director and editor. Born in Portland, he worked as an editor in Paris and London. He moved to New York in 1935 and to Toronto in 1950. He died in Beverly Hills after a long illness.',
-  ...FILMS.flatMap((film, at) => [
-    `The ${film}\nThe ${film} is a ${1950 + at} drama film set near ${TOWNS[at]}, directed by ${PEOPLE[at]}. It was shot in the winter of ${1949 + at} with a small cast.`,
-    `${PEOPLE[at]}\n${PEOPLE[at]} was a British film director born in ${TOWNS[(at + 3) % 12]}. ${PEOPLE[at]} made ${at + 4} films and taught at a school in ${TOWNS[(at + 5) % 12]}.`,
-  ]),
+  ...FILM_PASSAGES,
 ];
 
 describe('verbs in "-ie"', () => {
