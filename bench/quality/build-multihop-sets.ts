@@ -42,6 +42,8 @@ interface Question {
   passages: Passage[];
   /** Indexes of the passages the dataset marks as supporting the answer. */
   supporting: number[];
+  /** 2WikiMultihopQA's supporting facts: a passage's index and the sentence of it. */
+  supportingSentences?: Array<[number, string]>;
 }
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -121,6 +123,15 @@ function twoWiki(gitDirectory: string, path: string): Question[] {
     if (!item.context) return [];
     const context = item.context;
     const titles = new Set(item.supporting_facts.map(([title]) => title));
+    // A fact names its passage by title and its sentence by index; a fact whose sentence
+    // is not in the passage (an index past its end) is left out.
+    const supportingSentences = item.supporting_facts.flatMap(([title, sentence]) => {
+      const at = context.findIndex(([name]) => name === title);
+      const text = at < 0 ? undefined : context[at]![1][sentence];
+      return text === undefined || oneLine(text).length === 0
+        ? []
+        : [[at, oneLine(text)] as [number, string]];
+    });
     return [
       {
         id: `2wiki-${item._id}`,
@@ -131,6 +142,7 @@ function twoWiki(gitDirectory: string, path: string): Question[] {
           text: oneLine(sentences.join(' ')),
         })),
         supporting: context.flatMap(([title], at) => (titles.has(title) ? [at] : [])),
+        supportingSentences,
       },
     ];
   });
@@ -183,6 +195,9 @@ export function buildMultihopWiki(gitDirectory: string): SuiteExample[] {
         query: item.question,
         answers,
         unitSeparator,
+        // After the fields every run reads, so their bytes stay as they were.
+        supportingPassages: item.supporting,
+        ...(item.supportingSentences ? { supportingSentences: item.supportingSentences } : {}),
       };
       // The title-line layout is rebuilt from the stored text, so a question whose titles
       // do not come back whole (unbalanced parentheses) is left out.

@@ -23,6 +23,13 @@ export interface SuiteExample {
   unitSeparator?: string;
   /** The context is a JSON document: the output should parse too. */
   json?: boolean;
+  /**
+   * Multi-hop sets: the passages (indexes in context order, as split by `unitSeparator`)
+   * the data marks as supporting the answer; only the ceiling (multihop-ceiling.ts) reads them.
+   */
+  supportingPassages?: number[];
+  /** Supporting facts the data gives by sentence: a passage's index and the sentence's text. */
+  supportingSentences?: Array<[number, string]>;
 }
 
 /**
