@@ -43,7 +43,7 @@ export function textVector(words: Iterable<string>): Float32Array | undefined {
   for (const word of words) {
     const row = rows.get(word.toLowerCase());
     if (row === undefined) continue;
-    const weight = 1 - 1 / (1 + (row + 1) / SMOOTHING_RANK);
+    const weight = rankWeight(row);
     const offset = row * dimensions;
     for (let d = 0; d < dimensions; d++) sum[d]! += weight * data[offset + d]!;
     found++;
@@ -53,6 +53,11 @@ export function textVector(words: Iterable<string>): Float32Array | undefined {
 
 /** Zipf's p(rank) ≈ 0.1 / rank; with SIF's a = 1e-3, a / (a + p) = rank / (rank + 100). */
 const SMOOTHING_RANK = 100;
+
+/** The weight of the word of table row `row` in a text's vector: its rank / (rank + 100). */
+export function rankWeight(row: number): number {
+  return 1 - 1 / (1 + (row + 1) / SMOOTHING_RANK);
+}
 
 export function cosine(a: Float32Array, b: Float32Array): number {
   let dot = 0;
