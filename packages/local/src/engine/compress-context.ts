@@ -275,7 +275,7 @@ export function compressWithTuning(
   // multi-hop large, title line 40.6 -> 39.5% at 10x; for these only, unchanged).
   const meaning =
     terms && tuning.meaningWeight > 0 && queryNames(query, index).size === 0
-      ? sectionMeaning(query, text, segmentation, index, echoes)
+      ? sectionMeaning(query, segmentation, index, echoes)
       : undefined;
   const relevance =
     terms && scoreQuery(terms, segmentation, index, tuning, echoes, sectionParts, meaning);

@@ -1,6 +1,5 @@
 import type { Segmentation } from './segment.ts';
 import { isStopWord, stem } from './terms.ts';
-import { SCRIPT_SAMPLE_CHARACTERS } from './text-case.ts';
 import type { UnitIndex } from './unit-index.ts';
 import { wordsOf } from './word-scanner.ts';
 import { rankWeight, textVector, wordVectors } from './word-vectors.ts';
@@ -35,12 +34,13 @@ function rowsByStem(): Map<string, number> {
 }
 
 /**
- * The share of a text's words the table must hold for the text to be read as English:
- * dev, the first SCRIPT_SAMPLE_CHARACTERS of a context, XQuAD en 0.80 to 0.95 and NQ 0.78
- * to 0.95 against XQuAD es 0.39 to 0.54 and de 0.22 to 0.48 (its Chinese and Russian under
- * 0.1).
+ * The share of a text's words (of its first SAMPLE_WORDS) whose stem the table holds, for
+ * the text to be read as English: dev contexts, XQuAD en 0.82 to 0.95 against XQuAD es
+ * 0.39 to 0.56 and de 0.23 to 0.50, Turkish 0.10 to 0.21, Vietnamese 0.07 to 0.12, the
+ * other scripts' sets under 0.17.
  */
 const MIN_TEXT_SHARE = 0.7;
+const SAMPLE_WORDS = 5000;
 /** The same share of the query's content words: a question names people and places the table does not hold. */
 const MIN_QUERY_SHARE = 0.5;
 /** Sections at or below this quantile of the similarities get nothing. */
@@ -67,7 +67,6 @@ function queryVector(query: string): Float32Array | undefined {
 /** `echoes` marks the units that repeat the query (query-echoes.ts): they set no scale. */
 export function sectionMeaning(
   query: string,
-  text: string,
   segmentation: Segmentation,
   index: UnitIndex,
   echoes?: Uint8Array,
@@ -75,32 +74,33 @@ export function sectionMeaning(
   const { units, sections, labelUnits } = segmentation;
   if (sections.length < 2 || labelUnits.length > 1 || index.language !== undefined)
     return undefined;
-  const sample = wordsOf(text.slice(0, SCRIPT_SAMPLE_CHARACTERS)).map((w) => w.toLowerCase());
-  if (knownShare(sample, wordVectors().rows) < MIN_TEXT_SHARE) return undefined;
   const q = queryVector(query);
   if (!q) return undefined;
   const { dimensions, data } = wordVectors();
   const byStem = rowsByStem();
-  // Each content term's row and weight (as textVector weighs a word), -1 for a stop word
-  // or a term the table does not hold.
+  // Each term's row (-1 for a term the table does not hold) and weight (as textVector
+  // weighs a word); a stop word keeps its row for the share below but weighs nothing.
   const rowOf = new Int32Array(index.termCount).fill(-1);
   const weightOf = new Float32Array(index.termCount);
   for (const [term, id] of index.termIds) {
-    if (index.stop[id]) continue;
     const row = byStem.get(term);
     if (row === undefined) continue;
     rowOf[id] = row;
-    weightOf[id] = rankWeight(row);
+    if (!index.stop[id]) weightOf[id] = rankWeight(row);
   }
-  const sums = new Float32Array(sections.length * dimensions);
   const { words, offsets } = index;
+  const sampled = Math.min(words.length, SAMPLE_WORDS);
+  let known = 0;
+  for (let position = 0; position < sampled; position++) if (rowOf[words[position]!]! >= 0) known++;
+  if (known < MIN_TEXT_SHARE * sampled) return undefined;
+  const sums = new Float32Array(sections.length * dimensions);
   for (let unit = 0; unit < units.length; unit++) {
     const base = units[unit]!.section * dimensions;
     for (let position = offsets[unit]!; position < offsets[unit + 1]!; position++) {
       const term = words[position]!;
-      const row = rowOf[term]!;
-      if (row < 0) continue;
       const weight = weightOf[term]!;
+      if (weight === 0) continue;
+      const row = rowOf[term]!;
       const offset = row * dimensions;
       for (let d = 0; d < dimensions; d++) sums[base + d]! += weight * data[offset + d]!;
     }
