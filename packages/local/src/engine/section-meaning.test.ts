@@ -1,3 +1,4 @@
+import type { ContextMessage } from '@ctxopt/core';
 import { describe, expect, it } from 'vitest';
 import { compressWithTuning } from './compress-context.ts';
 import { sectionMeaning } from './section-meaning.ts';
@@ -11,7 +12,11 @@ import { indexUnits } from './unit-index.ts';
  * share no word with it either: the shipped word vectors read their meaning.
  */
 
-function kept(text: string, query: string, meaningWeight = DEFAULT_TUNING.meaningWeight): string {
+function kept(
+  text: string | ContextMessage[],
+  query: string,
+  meaningWeight = DEFAULT_TUNING.meaningWeight,
+): string {
   return compressWithTuning(
     { context: text, query, level: 'low' },
     { ...DEFAULT_TUNING, meaningWeight },
@@ -23,6 +28,27 @@ describe('closeness in meaning of a passage to the query', () => {
     expect(kept(context, QUESTION)).toContain('an average salary');
     // Words alone cannot tell: no passage shares a content word with the question.
     expect(kept(context, QUESTION, 0)).not.toContain('an average salary');
+  });
+
+  it('reads the passages a retrieval prompt puts in its system message', () => {
+    // Passages of a message need passage length on average, its opening line included.
+    const longer = [
+      ' Geologists date the oldest outcrops to more than three billion years ago.',
+      ' Cooks in Milan add saffron and call it risotto alla milanese.',
+      ' Some bays see a range of more than ten metres between low and high water.',
+      ' A queen lays up to two thousand eggs a day in the warmest weeks.',
+      ' Nurses and pharmacists in the same clinics are paid less.',
+    ];
+    const passages = context
+      .split('\n\n')
+      .map((passage, at) => passage + longer[at])
+      .join('\n\n');
+    const prompt: ContextMessage[] = [
+      { role: 'system', content: `Answer the question from these passages.\n\n${passages}` },
+      { role: 'user', content: QUESTION },
+    ];
+    expect(kept(prompt, QUESTION)).toContain('an average salary');
+    expect(kept(prompt, QUESTION, 0)).not.toContain('an average salary');
   });
 
   it('scores the passage of the same topic highest', () => {

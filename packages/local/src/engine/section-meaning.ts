@@ -15,8 +15,9 @@ import { rankWeight, textVector, wordVectors } from './word-vectors.ts';
  * to it (cosines of 0.6 to 0.8), so only the few closest count.
  *
  * Undefined where the table does not read the text: a context or a query of another
- * language than English, a context of one section, a conversation (its messages are
- * scored as turns), or a repeat of the query alone among sections without vectors.
+ * language than English, a context of one section, a conversation whose messages hold no
+ * passages (its messages are scored as turns), or a repeat of the query alone among
+ * sections without vectors. In a conversation only the passages a message holds count.
  */
 
 /** Each stem of the table's words, to the row of its most frequent word ("releas": "release"). */
@@ -69,6 +70,17 @@ function queryVector(query: string): Float32Array | undefined {
   return textVector(content);
 }
 
+/**
+ * In a conversation, the sections of the messages that hold passages (a retrieval prompt's
+ * system message: its opening and two passages or more, block-cuts.ts); a message that is
+ * one section is a turn, scored as one (compress-turns.ts).
+ */
+function passagesInMessages(sections: Segmentation['sections']): Uint8Array {
+  const perMessage = new Map<number, number>();
+  for (const { message } of sections) perMessage.set(message, (perMessage.get(message) ?? 0) + 1);
+  return Uint8Array.from(sections, ({ message }) => ((perMessage.get(message) ?? 0) >= 3 ? 1 : 0));
+}
+
 /** `echoes` marks the units that repeat the query (query-echoes.ts): they set no scale. */
 export function sectionMeaning(
   query: string,
@@ -77,8 +89,9 @@ export function sectionMeaning(
   echoes?: Uint8Array,
 ): Float64Array | undefined {
   const { units, sections, labelUnits } = segmentation;
-  if (sections.length < 2 || labelUnits.length > 1 || index.language !== undefined)
-    return undefined;
+  if (sections.length < 2 || index.language !== undefined) return undefined;
+  const eligible = labelUnits.length > 1 ? passagesInMessages(sections) : undefined;
+  if (eligible && !eligible.includes(1)) return undefined;
   const q = queryVector(query);
   if (!q) return undefined;
   const { dimensions, data } = wordVectors();
@@ -128,7 +141,7 @@ export function sectionMeaning(
       dot += sums[base + d]! * q[d]!;
       norm += sums[base + d]! * sums[base + d]!;
     }
-    if (norm === 0) continue;
+    if (norm === 0 || (eligible && !eligible[section])) continue;
     similarity[section] = dot / (Math.sqrt(norm) * qNorm);
     if (!echoSections[section]) counted.push(similarity[section]!);
   }
