@@ -16,6 +16,8 @@ export const ABLATIONS: readonly Ablation[] = [
   { name: 'query relevance (salience alone)', signal: 'query' },
   { name: 'section BM25', tuning: { sectionWeight: 0 } },
   { name: 'section title', tuning: { titleWeight: 0 } },
+  // A passage's closeness in meaning to an English question (section-meaning.ts).
+  { name: 'passage meaning', tuning: { meaningWeight: 0 } },
   // Every unit of a long section gets its whole section score.
   { name: 'long-section share', tuning: { longSectionShare: 1 } },
   { name: 'proximity', tuning: { proximityWeight: 0 } },

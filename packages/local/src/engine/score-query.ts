@@ -78,7 +78,10 @@ function sectionShares(
   return shares;
 }
 
-/** `sectionParts`, when given, receives the part of each unit's score its section lent it. */
+/**
+ * `sectionParts`, when given, receives the part of each unit's score its section lent it;
+ * `meaning`, each section's closeness in meaning to the query (section-meaning.ts).
+ */
 export function scoreQuery(
   terms: QueryTerms,
   segmentation: Segmentation,
@@ -86,6 +89,7 @@ export function scoreQuery(
   tuning: ScoringTuning,
   echoes?: Uint8Array,
   sectionParts?: Float64Array,
+  meaning?: Float64Array,
 ): Float64Array {
   const { units } = segmentation;
   const unitCount = units.length;
@@ -121,9 +125,16 @@ export function scoreQuery(
     if (!record && next < unitCount && units[next]!.section === section) {
       neighbour = Math.max(neighbour, own[next]!);
     }
+    // Meaning counts for what the section's words miss: in full for a section that shares
+    // no query term, not at all for the section with the most.
+    const meaningPart = meaning
+      ? tuning.meaningWeight * meaning[section]! * (1 - sectionScore[section]!)
+      : 0;
     const sectionPart =
       shares[unit]! *
-      (tuning.sectionWeight * sectionScore[section]! + tuning.titleWeight * titleScore[section]!);
+      (tuning.sectionWeight * sectionScore[section]! +
+        tuning.titleWeight * titleScore[section]! +
+        meaningPart);
     if (sectionParts) sectionParts[unit] = sectionPart;
     scores[unit] = own[unit]! + tuning.neighborWeight * neighbour + sectionPart;
     if (features) {

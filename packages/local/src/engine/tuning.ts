@@ -19,6 +19,11 @@ export interface ScoringTuning {
    * no query term not yet taken (section-coverage.ts).
    */
   longSectionShare: number;
+  /**
+   * Weight of a section's closeness in meaning to the query (section-meaning.ts), English
+   * only: the shipped word vectors' cosine, rescaled over the sections.
+   */
+  meaningWeight: number;
   /** Weight of query terms that sit close together. */
   proximityWeight: number;
   /** Share of a neighbour's relevance that a unit inherits. */
@@ -84,6 +89,7 @@ export const DEFAULT_TUNING: ScoringTuning = {
   sectionWeight: 2, // Off (dev, first 50 of a set): dialogue with the question -12 at ultra, multi-hop -10, NQ <doc> layout -8.
   longSectionShare: 0.5, // Section coverage (whole dev, multi-hop large, bench / title-line layout, 10x): off 34.2 / 31.6%, 0.5 38.9 / 36.5% (other shares: bench/README.md). Long sections (whole dev, multi-hop large, bench layout, 2x / 4x / 10x: at 1 79.5 / 52.3 / 29.8%, 0.5 80.1 / 59.1 / 31.6%, 0 79.5 / 60.2 / 32.2% (but XQuAD de -1.5 at 2x, two-hop titled -5.9 at 4x).
   titleWeight: 1, // Off (whole dev, 2026-11-25): NQ bench / '## t' / title-line / '[i] t:' layouts -2.2 / -1.8 / -1.6 / -2.6 at ultra; two-hop titled -8.8 at ultra (3 of 34); multi-hop large, bench layout -2.3 / -1.8 at low / standard (+1.8 at ultra).
+  meaningWeight: 2, // Dev, NQ passages only, 2x / 4x / 10x: off 94.4 / 90.0 / 86.4%, 1 95.6 / 91.2 / 86.4%, 2 96.2 / 92.2 / 86.6%, 3 96.4 / 92.8 / 83.8% (floor at the 0.8 quantile, section-meaning.ts).
   proximityWeight: 0.2, // Off (whole dev, 2026-11-25): multi-hop large -1.2 / -1.5 at ultra (bench / title-line layout); two-hop titled -2.9 / -5.9 at low (1 / 2 of 34, title line / bench layout; +2.9 at ultra); NQ and XQuAD within 0.7.
   neighborWeight: 0.6, // Off: code -9.8, XQuAD zh -14 at ultra; 0.6 not 0.4 (whole dev): multi-hop 76 / 72% at ultra.
   duplicateContainment: 0.8, // Filter off: multi-hop -22 at standard, code -4.9 at ultra.
