@@ -15,7 +15,16 @@ async function runCheck(entry: string, check: string) {
   return stdout;
 }
 
-const checks = ['errors', 'emulator', 'local-worker', 'inspector', 'cli', 'langchain', 'ai-sdk'];
+const checks = [
+  'errors',
+  'emulator',
+  'local-worker',
+  'word-vectors',
+  'inspector',
+  'cli',
+  'langchain',
+  'ai-sdk',
+];
 
 describe('the packed packages, installed with npm outside the workspace', () => {
   for (const check of checks) {

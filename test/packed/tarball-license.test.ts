@@ -26,4 +26,12 @@ describe('the packed tarballs', () => {
       expect(rootLicense).toMatch(/^MIT License\n/);
     });
   }
+
+  it('@ctxopt/local carries the notice of the word-vector table it ships', async () => {
+    const notice = await fileInTarball(inject('tarballs').local!, 'assets/word-vectors.NOTICE.md');
+    expect(notice).toContain('Public Domain Dedication and License');
+    expect(notice).toContain('Copyright (c) 2024  GRAYPE Systems Private Limited');
+    const { stdout: listing } = await run('tar', ['-tzf', inject('tarballs').local!]);
+    expect(listing.split('\n')).toContain('package/assets/word-vectors.bin');
+  });
 });

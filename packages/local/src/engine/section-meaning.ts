@@ -2,7 +2,7 @@ import type { Segmentation } from './segment.ts';
 import { isStopWord, stem } from './terms.ts';
 import type { UnitIndex } from './unit-index.ts';
 import { wordsOf } from './word-scanner.ts';
-import { rankWeight, textVector, wordVectors } from './word-vectors.ts';
+import { rankWeight, textVector, type WordVectors, wordVectors } from './word-vectors.ts';
 
 /**
  * How close in meaning each section (a passage, a heading's section) is to the query, by
@@ -23,10 +23,10 @@ import { rankWeight, textVector, wordVectors } from './word-vectors.ts';
 /** Each stem of the table's words, to the row of its most frequent word ("releas": "release"). */
 let stemRows: Map<string, number> | undefined;
 
-function rowsByStem(): Map<string, number> {
+function rowsByStem(vectors: WordVectors): Map<string, number> {
   if (stemRows) return stemRows;
   stemRows = new Map();
-  for (const [word, row] of wordVectors().rows) {
+  for (const [word, row] of vectors.rows) {
     const term = stem(word);
     const known = stemRows.get(term);
     if (known === undefined || row < known) stemRows.set(term, row);
@@ -61,8 +61,7 @@ function knownShare(words: readonly string[], rows: ReadonlyMap<string, number>)
 }
 
 /** The query's vector (of its content words), or undefined when the table does not read it. */
-function queryVector(query: string): Float32Array | undefined {
-  const { rows } = wordVectors();
+function queryVector(query: string, { rows }: WordVectors): Float32Array | undefined {
   const content = wordsOf(query)
     .map((word) => word.toLowerCase())
     .filter((word) => !isStopWord(stem(word)));
@@ -92,10 +91,11 @@ export function sectionMeaning(
   if (sections.length < 2 || index.language !== undefined) return undefined;
   const eligible = labelUnits.length > 1 ? passagesInMessages(sections) : undefined;
   if (eligible && !eligible.includes(1)) return undefined;
-  const q = queryVector(query);
-  if (!q) return undefined;
-  const { dimensions, data } = wordVectors();
-  const byStem = rowsByStem();
+  const vectors = wordVectors();
+  const q = vectors && queryVector(query, vectors);
+  if (!vectors || !q) return undefined;
+  const { dimensions, data } = vectors;
+  const byStem = rowsByStem(vectors);
   // Each term's row (-1 for a term the table does not hold) and weight (as textVector
   // weighs a word); a stop word keeps its row for the share below but weighs nothing.
   const rowOf = new Int32Array(index.termCount).fill(-1);

@@ -3,7 +3,7 @@ import { cosine, textVector, wordVectors } from './word-vectors.ts';
 
 describe('word vectors', () => {
   it('holds frequent words as unit vectors of signed bytes', () => {
-    const { dimensions, rows, data } = wordVectors();
+    const { dimensions, rows, data } = wordVectors()!;
     expect(rows.size).toBeGreaterThan(20_000);
     expect(data.length).toBe(rows.size * dimensions);
     const row = rows.get('salary')!;

@@ -1,34 +1,38 @@
-import {
-  WORD_VECTOR_BYTES,
-  WORD_VECTOR_DIMENSIONS,
-  WORD_VECTOR_WORDS,
-} from './word-vectors.generated.ts';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { decodeWordVectors, type WordVectorTable } from './word-vector-file.ts';
 
 /**
- * The shipped English word-vector table (word-vectors.generated.ts, distilled from GloVe by
- * scripts/build-word-vectors.ts), decoded on first use: about 25,000 frequent lower-case
- * words, each a unit vector of signed bytes. A word outside it has no vector.
+ * The shipped English word-vector table (the package's assets/word-vectors.bin, distilled
+ * from GloVe by scripts/build-word-vectors.ts), read on first use: about 25,000 frequent
+ * lower-case words, each a unit vector of signed bytes. A word outside it has no vector.
  */
-export interface WordVectors {
-  readonly dimensions: number;
-  /** Each word's row; a row's rank is its frequency rank in GloVe's corpus. */
-  readonly rows: ReadonlyMap<string, number>;
-  readonly data: Int8Array;
+export type WordVectors = WordVectorTable;
+
+let table: WordVectors | null | undefined;
+
+/** The table file, found from the package's own manifest (the sources and both builds). */
+function tableFile(): string {
+  // `__filename` exists in the CommonJS build; the ES build and the sources have `import.meta`.
+  const from = typeof __filename === 'string' ? __filename : import.meta.url;
+  const manifest = createRequire(from).resolve('@ctxopt/local/package.json');
+  return join(dirname(manifest), 'assets', 'word-vectors.bin');
 }
 
-let table: WordVectors | undefined;
-
-export function wordVectors(): WordVectors {
-  if (table) return table;
-  const rows = new Map<string, number>();
-  for (const [row, word] of WORD_VECTOR_WORDS.split(' ').entries()) rows.set(word, row);
-  const bytes = Buffer.from(WORD_VECTOR_BYTES, 'base64');
-  table = {
-    dimensions: WORD_VECTOR_DIMENSIONS,
-    rows,
-    data: new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length),
-  };
-  return table;
+/**
+ * The table, or undefined where it cannot be read (an application bundled without the
+ * package's files): the engine then ranks by words alone, as it does for other languages.
+ */
+export function wordVectors(): WordVectors | undefined {
+  if (table === undefined) {
+    try {
+      table = decodeWordVectors(readFileSync(tableFile()));
+    } catch {
+      table = null;
+    }
+  }
+  return table ?? undefined;
 }
 
 /**
@@ -37,7 +41,9 @@ export function wordVectors(): WordVectors {
  * no word has a vector.
  */
 export function textVector(words: Iterable<string>): Float32Array | undefined {
-  const { dimensions, rows, data } = wordVectors();
+  const vectors = wordVectors();
+  if (!vectors) return undefined;
+  const { dimensions, rows, data } = vectors;
   const sum = new Float32Array(dimensions);
   let found = 0;
   for (const word of words) {
