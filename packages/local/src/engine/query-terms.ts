@@ -64,7 +64,7 @@ export function queryTerms(
   // A query is a question, not a document: its first terms are enough, and the
   // vocabulary scan below is linear in their number.
   const content = [
-    ...new Set(termsOf(query, index.language).filter((term) => !isStopWord(term))),
+    ...new Set(termsOf(query, index.language).filter((term) => !isStopWord(term, index.language))),
   ].slice(0, MAX_QUERY_TERMS);
   const wanted: string[][] = content.map((term) => [term]);
   if (variants) {

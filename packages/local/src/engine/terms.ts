@@ -4,6 +4,7 @@ import { isHangulSyllable, KOREAN_STOP_WORDS, koreanStem } from './korean-terms.
 import { isCyrillicLetter, RUSSIAN_STOP_WORDS, russianStem } from './russian-terms.ts';
 import { LATIN_END, type WordLanguage } from './text-language.ts';
 import { turkishStem } from './turkish-terms.ts';
+import { VIETNAMESE_STOP_WORDS } from './vietnamese-terms.ts';
 import { wordsOf } from './word-scanner.ts';
 
 /**
@@ -75,8 +76,14 @@ for (const word of RUSSIAN_STOP_WORDS) STOP_WORDS.add(russianStem(word));
 // unchanged. (A Chinese list of the same kind moved XQuAD zh -0.4 / +0.7 / 0: not taken.)
 for (const word of JAPANESE_STOP_WORDS) STOP_WORDS.add(word);
 
-export function isStopWord(word: string): boolean {
-  return STOP_WORDS.has(word);
+const VIETNAMESE_STOP_SET = new Set(VIETNAMESE_STOP_WORDS);
+
+/**
+ * Whether a term carries no weight. In a Vietnamese text (`language`), its function
+ * syllables too (vietnamese-terms.ts); other texts never read them.
+ */
+export function isStopWord(word: string, language?: WordLanguage): boolean {
+  return STOP_WORDS.has(word) || (language === 'vi' && VIETNAMESE_STOP_SET.has(word));
 }
 
 /** The lower-cased, stemmed words of a short text such as a query or a title. */

@@ -66,9 +66,7 @@ describe('Turkish words', () => {
       'viel Schnee, und die Straßen über die Pässe sind oft wochenlang gesperrt.';
     expect(languageOf(german)).toBe(undefined);
     expect(languageOf('Oraşul se află în ţara noastră şi are o şcoală veche.')).toBe(undefined);
-    expect(languageOf('Hà Nội là thủ đô của nước Cộng hòa Xã hội chủ nghĩa Việt Nam.')).toBe(
-      undefined,
-    );
+    expect(languageOf('Hà Nội là thủ đô của nước Cộng hòa Xã hội chủ nghĩa Việt Nam.')).toBe('vi');
     expect(languageOf('ولد في مدينة Iğdır في شرق تركيا عام 1950.')).toBe(undefined);
   });
 

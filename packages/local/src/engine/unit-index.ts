@@ -80,7 +80,7 @@ export function indexUnits(text: string, units: readonly Unit[]): UnitIndex {
         if (id === -1) {
           id = termIds.size;
           termIds.set(term, id);
-          stopList.push(isStopWord(term) ? 1 : 0);
+          stopList.push(isStopWord(term, language) ? 1 : 0);
         }
         forms.add(slot, match.hashA, match.hashB, id);
       }
