@@ -80,10 +80,14 @@ const VIETNAMESE_STOP_SET = new Set(VIETNAMESE_STOP_WORDS);
 
 /**
  * Whether a term carries no weight. In a Vietnamese text (`language`), its function
- * syllables too (vietnamese-terms.ts); other texts never read them.
+ * syllables too (vietnamese-terms.ts); other texts never read them. Vietnamese is also
+ * written with its tone marks apart (decomposed, or "ệ" as "ê" and a dot below), which
+ * text-language.ts reads as Vietnamese too: the term is composed before the look-up, once
+ * per distinct term of a text.
  */
 export function isStopWord(word: string, language?: WordLanguage): boolean {
-  return STOP_WORDS.has(word) || (language === 'vi' && VIETNAMESE_STOP_SET.has(word));
+  if (STOP_WORDS.has(word)) return true;
+  return language === 'vi' && VIETNAMESE_STOP_SET.has(word.normalize('NFC'));
 }
 
 /** The lower-cased, stemmed words of a short text such as a query or a title. */

@@ -85,4 +85,25 @@ describe('Vietnamese words', () => {
       expect(result.compressed).toContain('Nguyễn Văn Bình');
     },
   );
+
+  // Decomposed text is read as Vietnamese (above), so its function syllables must weigh
+  // nothing too: written with combining marks they are other strings than the list's.
+  it('reads the function syllables of a text written decomposed as stop words', () => {
+    for (const word of ['là', 'đã', 'được', 'những', 'ai']) {
+      expect(isStopWord(word.normalize('NFD'), 'vi')).toBe(true);
+    }
+    // The vowel letters composed and the tone mark apart ("ư" and "ơ", then a dot below).
+    expect(isStopWord('\u0111\u01b0\u01a1\u0323c', 'vi')).toBe(true);
+    expect(isStopWord('nh\u01b0\u0303ng', 'vi')).toBe(true);
+    const text = `${paragraph('Huế', 0)} ${paragraph('Vinh', ANSWER_AT)}`.normalize('NFD');
+    const index = indexUnits(text, segment(text).units);
+    expect(index.language).toBe('vi');
+    const terms = queryTerms('Ai là người đã xây cầu?'.normalize('NFD'), index, true)!;
+    for (const word of ['là', 'đã']) {
+      const id = index.termIds.get(word.normalize('NFD'))!;
+      expect(index.stop[id]).toBe(1);
+      expect(terms.slotOf[id]).toBe(-1);
+    }
+    expect(terms.slotOf[index.termIds.get('cầu'.normalize('NFD'))!]).toBeGreaterThanOrEqual(0);
+  });
 });
