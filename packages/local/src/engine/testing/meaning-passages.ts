@@ -1,3 +1,5 @@
+import type { ContextMessage } from '@ctxopt/core';
+
 /**
  * Passages for the tests of closeness in meaning (section-meaning.ts): one shares a word
  * with the question ("family") and is about something else, one answers it in other
@@ -15,3 +17,28 @@ const UNRELATED = [
 const ANSWER =
   'General practitioners in the country are paid an average salary of 120,000 dollars a year. Physicians in rural clinics receive an extra allowance on top of their wages. Surgeons and other specialists make considerably more than that, especially in the large cities.';
 export const context = [...UNRELATED, ANSWER].join('\n\n');
+
+/** One sentence more for each passage, in their order. */
+const LONGER = [
+  ' Geologists date the oldest outcrops to more than three billion years ago.',
+  ' Cooks in Milan add saffron and call it risotto alla milanese.',
+  ' Some bays see a range of more than ten metres between low and high water.',
+  ' A queen lays up to two thousand eggs a day in the warmest weeks.',
+  ' Nurses and pharmacists in the same clinics are paid less.',
+];
+
+/**
+ * The passages in a retrieval prompt's system message, then the question. A message's
+ * passages need passage length on average, its opening line included: each is a
+ * sentence longer.
+ */
+export const prompt: ContextMessage[] = [
+  {
+    role: 'system',
+    content: `Answer the question from these passages.\n\n${context
+      .split('\n\n')
+      .map((passage, at) => passage + LONGER[at])
+      .join('\n\n')}`,
+  },
+  { role: 'user', content: QUESTION },
+];
