@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cosine, textVector, wordVectors } from './word-vectors.ts';
+import { cosine } from '../emulator/message-similarity.ts';
+import { textVector, wordVectors } from './word-vectors.ts';
 
 describe('word vectors', () => {
   it('holds frequent words as unit vectors of signed bytes', () => {

@@ -64,15 +64,3 @@ const SMOOTHING_RANK = 100;
 export function rankWeight(row: number): number {
   return 1 - 1 / (1 + (row + 1) / SMOOTHING_RANK);
 }
-
-export function cosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let d = 0; d < a.length; d++) {
-    dot += a[d]! * b[d]!;
-    na += a[d]! * a[d]!;
-    nb += b[d]! * b[d]!;
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
-}
