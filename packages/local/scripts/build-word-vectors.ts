@@ -103,7 +103,8 @@ function build(): void {
   const words: string[] = [];
   for (const word of glove.words) {
     if (words.length === wordCount) break;
-    // Words of letters only: numbers, punctuation and names with digits match as words do.
+    // Words of lower-case letters only (GloVe 6B is lower-cased): numbers, punctuation and
+    // tokens with digits are matched by their spelling, and their vectors say little.
     if (/^\p{Ll}{2,}$/u.test(word) && glove.vectors[word]) words.push(word);
   }
   const n = glove.dimensions;

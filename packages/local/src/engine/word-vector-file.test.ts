@@ -37,6 +37,11 @@ describe('the word-vector table file', () => {
       /1 words, header says 2/,
     ],
     ['no JSON header', Buffer.from('format\na\n\u0001'), /header is not JSON/],
+    [
+      'of no words',
+      Buffer.from('{"format":"ctxopt-word-vectors/1","dimensions":1,"words":0}\n\n'),
+      /dimensions and words must be positive integers/,
+    ],
   ])('refuses a file %s, naming the part', (_, bytes, message) => {
     expect(() => decodeWordVectors(bytes)).toThrow(message);
   });

@@ -41,7 +41,12 @@ export function decodeWordVectors(bytes: Uint8Array): WordVectorTable {
   const { format, dimensions, words: count } = header;
   if (format !== WORD_VECTOR_FORMAT)
     throw new Error(`word-vector table: format must be ${WORD_VECTOR_FORMAT}`);
-  if (!Number.isInteger(dimensions) || (dimensions as number) < 1 || !Number.isInteger(count)) {
+  if (
+    !Number.isInteger(dimensions) ||
+    (dimensions as number) < 1 ||
+    !Number.isInteger(count) ||
+    (count as number) < 1
+  ) {
     throw new Error('word-vector table: dimensions and words must be positive integers');
   }
   const words = decoder.decode(bytes.subarray(headerEnd + 1, wordsEnd)).split(' ');
