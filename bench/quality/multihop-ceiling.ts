@@ -200,6 +200,10 @@ const share = (count: number, total: number) =>
 
 function main(): void {
   const limit = Number(argument('--limit') ?? Number.POSITIVE_INFINITY);
+  // A limit that is no count would read no question and print an empty table.
+  if (!(limit > 0) || (limit !== Number.POSITIVE_INFINITY && !Number.isInteger(limit))) {
+    throw new Error('--limit must be a positive integer (questions of the dev split)');
+  }
   const dev = readBuiltSet('multihop-wiki')
     .filter((example) => example.split === 'dev')
     .slice(0, limit);
@@ -238,8 +242,9 @@ function main(): void {
           row.engine++;
           if (twoPassages) twoPassages.engine++;
         } else {
-          row.misses[missClass(input)]++;
-          if (twoPassages) twoPassages.misses[missClass(input)]++;
+          const miss = missClass(input);
+          row.misses[miss]++;
+          if (twoPassages) twoPassages.misses[miss]++;
         }
         const fits = (sentences?: CeilingInput['sentences']) => {
           if (explanation.strategy === 'whole') return true;
