@@ -3,6 +3,7 @@ import { compressWithTuning } from '../../packages/local/src/engine/compress-con
 import { DEFAULT_TUNING } from '../../packages/local/src/engine/tuning.ts';
 import { LAYOUTS } from '../quality/layouts.ts';
 import {
+  type CeilingInput,
   cheapestSelection,
   joinedTokens,
   missClass,
@@ -26,68 +27,65 @@ const passages = [
   },
 ];
 
-function explained(context: string) {
-  return compressWithTuning(
+/** The bench layout's context of `passages`, the engine's units of it, and its passages. */
+function fixture() {
+  const { context } = bench.render(passages);
+  const { units } = compressWithTuning(
     { context, level: 'low', query: 'Who is the partner of the performer of Green?' },
     DEFAULT_TUNING,
     { explain: true },
   ).explanation!;
+  return { context, units, spans: passageSpans(context, '\n') };
+}
+
+/** The cheapest selection for `answers`, passages 0 and 1 supporting. */
+function selection(answers: string[], sentences?: CeilingInput['sentences']) {
+  const { context, units, spans } = fixture();
+  const chosen = cheapestSelection({
+    text: context,
+    units,
+    answers,
+    passages: spans,
+    supporting: [0, 1],
+    ...(sentences ? { sentences } : {}),
+  });
+  return { context, units, chosen };
 }
 
 describe('multi-hop ceiling', () => {
   it('finds the passages of a context by their separator', () => {
-    const { context } = bench.render(passages);
-    const spans = passageSpans(context, '\n');
+    const { context, spans } = fixture();
     expect(spans.map(([start, end]) => context.slice(start, end))).toEqual(context.split('\n'));
   });
 
   it('takes the answer unit and the cheapest unit of each other supporting passage', () => {
-    const { context } = bench.render(passages);
-    const { units } = explained(context);
-    const chosen = cheapestSelection({
-      text: context,
-      units,
-      answers: ['miquette giraudy'],
-      passages: passageSpans(context, '\n'),
-      supporting: [0, 1],
-    })!;
-    const texts = chosen.map((unit) => units[unit]!.text.trim());
+    const { context, units, chosen } = selection(['miquette giraudy']);
+    const texts = chosen!.map((unit) => units[unit]!.text.trim());
     // The answer's sentence, and the shorter sentence of the first passage.
     expect(texts).toHaveLength(2);
     expect(texts[0]).toBe('It sold well.');
     expect(texts[1]).toMatch(/^His partner is Miquette Giraudy/);
-    expect(joinedTokens(context, units, chosen)).toBeGreaterThan(0);
+    // Two sentences join without a token across them: the count is the units' own.
+    const own = chosen!.reduce((sum, unit) => sum + units[unit]!.tokens, 0);
+    expect(joinedTokens(context, units, chosen!)).toBe(own);
   });
 
   it('needs each supporting sentence whole when the data gives them', () => {
-    const { context } = bench.render(passages);
-    const { units } = explained(context);
-    const chosen = cheapestSelection({
-      text: context,
-      units,
-      answers: ['Miquette Giraudy'],
-      passages: passageSpans(context, '\n'),
-      supporting: [0, 1],
-      sentences: [[0, 'Green is the fourth studio album by the English guitarist Steve Hillage,']],
-    })!;
-    expect(chosen.map((unit) => units[unit]!.text)).toEqual(
+    const { units, chosen } = selection(
+      ['Miquette Giraudy'],
+      [[0, 'Green is the fourth studio album by the English guitarist Steve Hillage,']],
+    );
+    expect(chosen!.map((unit) => units[unit]!.text)).toEqual(
       expect.arrayContaining([expect.stringContaining('Green is the fourth studio album')]),
     );
-    expect(
-      cheapestSelection({
-        text: context,
-        units,
-        answers: ['Dorking Town'],
-        passages: passageSpans(context, '\n'),
-        supporting: [0, 1],
-      }),
-    ).toBeUndefined();
+  });
+
+  it('finds no selection for an answer the context does not hold', () => {
+    expect(selection(['Dorking Town']).chosen).toBeUndefined();
   });
 
   it('classes a miss by what the output holds of the supporting passages', () => {
-    const { context } = bench.render(passages);
-    const { units } = explained(context);
-    const spans = passageSpans(context, '\n');
+    const { context, units, spans } = fixture();
     const keeping = (kept: (text: string) => boolean) =>
       missClass({
         text: context,
