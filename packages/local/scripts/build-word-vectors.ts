@@ -35,7 +35,11 @@ function option(name: string, fallback: number): number {
 
 function readGlove(): GloveJson {
   const from = process.argv.indexOf('--from');
-  if (from !== -1) return JSON.parse(readFileSync(process.argv[from + 1]!, 'utf8')) as GloveJson;
+  if (from !== -1) {
+    const path = process.argv[from + 1];
+    if (!path || path.startsWith('--')) throw new Error('--from must name a GloVe JSON file');
+    return JSON.parse(readFileSync(path, 'utf8')) as GloveJson;
+  }
   const folder = mkdtempSync(join(tmpdir(), 'glove-'));
   try {
     const tarball = execFileSync(
