@@ -21,8 +21,7 @@ export async function check(load) {
   // A context large enough to go to the worker pool (dist/compress-worker.js or .cjs).
   const large = {
     ...params,
-    context:
-      Array.from({ length: 40 }, () => UNRELATED.join('\n\n')).join('\n\n') + `\n\n${ANSWER}`,
+    context: [...Array.from({ length: 40 }, () => UNRELATED).flat(), ANSWER].join('\n\n'),
   };
   const answer = await new LocalContextOptimizer().compress(large);
   assert.equal(answer.data.compressed, compressContext(large).compressed);
