@@ -93,6 +93,13 @@ function sentence(next: Next): string {
   return text[0]!.toUpperCase() + text.slice(1) + PUNCTUATION[next(PUNCTUATION.length)];
 }
 
+/** A sentence of common words only, for the `plain` layout. */
+function plainSentence(next: Next): string {
+  const words = Array.from({ length: 6 + next(18) }, () => COMMON[next(COMMON.length)]!);
+  const text = words.join(' ');
+  return `${text[0]!.toUpperCase()}${text.slice(1)}.`;
+}
+
 function paragraph(next: Next): string {
   return Array.from({ length: 1 + next(5) }, () => sentence(next)).join(' ');
 }
@@ -152,10 +159,14 @@ function block(next: Next): string {
  * - `lines`: paragraphs of prose one a line, no blank line (text joined by line breaks);
  * - `documents`: titled passages, one header style a text (`Document [i] (Title: t)`,
  *   `<doc title="t">`, a title line over its paragraph), as retrieval prompts hold them.
+ * - `plain`: paragraphs of common English words only, between blank lines: the one text
+ *   the shipped word vectors read (section-meaning.ts needs most of a text's words in
+ *   them, and the other layouts' made-up words and names keep them below), so their
+ *   loops run before a request's do.
  * A conversation (a message array) is made of `lines` text, a paragraph a message
  * (warm-up.ts).
  */
-export type WarmUpLayout = 'markdown' | 'lines' | 'documents';
+export type WarmUpLayout = 'markdown' | 'lines' | 'documents' | 'plain';
 
 /** One titled passage in the header style `style` (0 to 2). */
 function passage(next: Next, index: number, style: number): string {
@@ -189,9 +200,11 @@ export function warmUpText(
         ? block(next)
         : layout === 'lines'
           ? paragraph(next)
-          : passage(next, blocks.length, style);
+          : layout === 'plain'
+            ? Array.from({ length: 2 + next(4) }, () => plainSentence(next)).join(' ')
+            : passage(next, blocks.length, style);
     blocks.push(text);
     size += text.length + 2;
   }
-  return blocks.join(layout === 'markdown' ? '\n\n' : '\n');
+  return blocks.join(layout === 'markdown' || layout === 'plain' ? '\n\n' : '\n');
 }
