@@ -20,6 +20,19 @@ const sentence = fc
   .map(([who, words, number]) => `${who} ${words.join(' ')} ${number}.`);
 const prose = fc.array(sentence, { minLength: 3, maxLength: 60 }).map((list) => list.join(' '));
 
+// English passages between blank lines, of words the shipped word vectors hold: with a
+// query of one lower-case word they take the meaning path (section-meaning.ts), which the
+// other inputs, of names and made-up text, seldom reach.
+const plainSentence = fc
+  .array(word, { minLength: 5, maxLength: 15 })
+  .map((words) => `The ${words.join(' ')}.`);
+const englishPassages = fc
+  .array(
+    fc.array(plainSentence, { minLength: 2, maxLength: 6 }).map((list) => list.join(' ')),
+    { minLength: 3, maxLength: 12 },
+  )
+  .map((list) => list.join('\n\n'));
+
 const headingOneLine = prose.map((text) => `# Title ${text}`);
 const codeFile = fc
   .tuple(fc.integer({ min: 20, max: 80 }), fc.constantFrom('ts', 'py'))
@@ -80,6 +93,7 @@ const table = fc
   );
 const adversarial = fc.oneof(
   prose,
+  englishPassages,
   headingOneLine,
   codeFiles,
   templated,
