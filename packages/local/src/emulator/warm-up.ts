@@ -91,9 +91,10 @@ export function warmUpEngine(characters = SMALL_WARM_UP_CHARACTERS, calls = 4): 
       level: 'standard',
     });
   }
-  // One call more, last, on text the word vectors read, with a question that names nothing: their
-  // loops (section-meaning.ts) ran first on a request's 400,000 characters, 40 to 60 ms of
-  // CPU over the next calls', the first large request 1.6 to 1.9 times the steady median.
+  // One call more, last, on text the word vectors read, with a question that names nothing:
+  // their loops (section-meaning.ts) ran first on a request's 400,000 characters, 40 to 60 ms
+  // of CPU over the next calls', the first large request 1.6 to 1.9 times the steady median
+  // (3.0 to 3.3 times in a fresh worker, warm-up.timing.test.ts).
   compressContext({
     context: warmUpText(Math.ceil(characters / calls), calls + 1, false, 'plain'),
     query: MEANING_QUERY,
