@@ -120,11 +120,12 @@ function addBridge(
   labels: readonly Label[],
   terms: QueryTerms | undefined,
   speakers: readonly SpeakerLabel[] | undefined,
+  queryNameIds: ReadonlySet<number>,
 ): void {
   const conversation = labels.length > 1;
   // In a conversation the question's names are its speakers and the people they talk
   // about, named all through it: they do not point at one passage.
-  const names = conversation ? undefined : queryNames(query, index);
+  const names = conversation ? undefined : queryNameIds;
   const named = names !== undefined && names.size > 0;
   const sources: number[] = [];
   const bridge = bridgeScores(text, query, segmentation, index, relevance, {
@@ -266,6 +267,8 @@ export function compressWithTuning(
       : undefined;
   const sectionParts = terms ? new Float64Array(units.length) : undefined;
   const echoes = terms && queryEchoes(units, index, query);
+  // The question's names, read by the meaning, bridge and coverage passes alike.
+  const names = terms && queryNames(query, index);
   // Closeness in meaning, for a question that names nothing (no capitalised word past its
   // first: "when does the new season of lost in space come out"). A question that names
   // its subject finds its passages by the names; a multi-hop one ("Where was the creator
@@ -274,7 +277,7 @@ export function compressWithTuning(
   // 4x / 10x, for every question: two-hop titled, title line 82.4 / 67.6 -> 76.5 / 61.8%,
   // multi-hop large, title line 40.6 -> 39.5% at 10x; for these only, unchanged).
   const meaning =
-    terms && tuning.meaningWeight > 0 && queryNames(query, index).size === 0
+    terms && names && tuning.meaningWeight > 0 && names.size === 0
       ? sectionMeaning(query, segmentation, index, echoes)
       : undefined;
   const relevance =
@@ -287,8 +290,8 @@ export function compressWithTuning(
   // The first pass's scores, kept when the bridge pass runs (its part is the difference) or
   // when explaining (the query's part).
   const firstPass = relevance && (bridging || trace) ? Float64Array.from(relevance) : undefined;
-  if (bridging)
-    addBridge(text, query, segmentation, index, relevance, tuning, labels, terms, speakers);
+  if (bridging && names)
+    addBridge(text, query, segmentation, index, relevance, tuning, labels, terms, speakers, names);
   const added =
     relevance && firstPass
       ? Float64Array.from(relevance, (value, unit) => value - firstPass[unit]!)
@@ -352,12 +355,12 @@ export function compressWithTuning(
     duplicateContainment: tuning.duplicateContainment,
     headings,
     headingShare: tuning.headingShare,
-    ...(terms && sectionParts
+    ...(terms && sectionParts && names
       ? {
           coverage: {
             sectionParts,
             terms,
-            names: queryNames(query, index),
+            names,
             share: tuning.longSectionShare,
             ...(bridgeParts ? { bridgeParts } : {}),
             ...answerKinds(text, units, query),

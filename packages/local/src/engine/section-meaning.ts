@@ -113,7 +113,9 @@ export function sectionMeaning(
   if (known < MIN_TEXT_SHARE * sampled) return undefined;
   const sums = new Float32Array(sections.length * dimensions);
   for (let unit = 0; unit < units.length; unit++) {
-    const base = units[unit]!.section * dimensions;
+    const section = units[unit]!.section;
+    if (eligible && !eligible[section]) continue;
+    const base = section * dimensions;
     for (let position = offsets[unit]!; position < offsets[unit + 1]!; position++) {
       const term = words[position]!;
       const weight = weightOf[term]!;
@@ -134,6 +136,7 @@ export function sectionMeaning(
   const similarity = new Float64Array(sections.length);
   const counted: number[] = [];
   for (let section = 0; section < sections.length; section++) {
+    if (eligible && !eligible[section]) continue;
     const base = section * dimensions;
     let dot = 0;
     let norm = 0;
@@ -141,7 +144,7 @@ export function sectionMeaning(
       dot += sums[base + d]! * q[d]!;
       norm += sums[base + d]! * sums[base + d]!;
     }
-    if (norm === 0 || (eligible && !eligible[section])) continue;
+    if (norm === 0) continue;
     similarity[section] = dot / (Math.sqrt(norm) * qNorm);
     if (!echoSections[section]) counted.push(similarity[section]!);
   }

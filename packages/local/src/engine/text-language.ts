@@ -34,7 +34,9 @@ export function languageOf(text: string): WordLanguage {
   let latin = 0;
   let turkish = 0;
   let vietnamese = 0;
-  let vietnameseLatin = 0;
+  // The tone letters of U+1EA0 on: Latin for the Vietnamese test, another script for the
+  // Turkish one (as every letter from U+0370 is).
+  let toneLetters = 0;
   let other = 0;
   const end = Math.min(text.length, SCRIPT_SAMPLE_CHARACTERS);
   for (let at = 0; at < end; at++) {
@@ -45,18 +47,13 @@ export function languageOf(text: string): WordLanguage {
       latin++;
       if (code === 0x0131 || code === 0x0130 || code === 0x011f || code === 0x011e) turkish++;
       else if (isVietnameseLetter(code)) vietnamese++;
-    } else if (code >= 0x1ea0 && code <= 0x1ef9) {
-      vietnamese++;
-      vietnameseLatin++;
-      other++;
-    } else if (code === 0x0309 || code === 0x031b || code === 0x0323) vietnamese++;
+    } else if (code >= 0x1ea0 && code <= 0x1ef9) toneLetters++;
+    else if (code === 0x0309 || code === 0x031b || code === 0x0323) vietnamese++;
     else if ((code >= 0x0370 && code < 0x2000) || (code >= 0x3040 && code < 0xd800)) other++;
   }
-  if (turkish > 0 && turkish * 50 >= latin && latin > other) return 'tr';
-  // The tone letters of U+1EA0 on are Latin here, not another script: the Turkish test
-  // above counts them as before, among the others.
-  latin += vietnameseLatin;
-  other -= vietnameseLatin;
+  if (turkish > 0 && turkish * 50 >= latin && latin > other + toneLetters) return 'tr';
+  vietnamese += toneLetters;
+  latin += toneLetters;
   return vietnamese > 0 && vietnamese * 20 >= latin && latin > other ? 'vi' : undefined;
 }
 

@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
 import { countLongChunk, LONG_CHUNK, type RankTable } from './long-chunk.ts';
+import { packageRequire } from './package-require.ts';
 import { chunkEnd } from './pretokenize.ts';
 
 /**
@@ -38,9 +38,7 @@ let encoding: EncodingModule | undefined;
 let rankTable: RankTable | null | undefined;
 
 function load(): EncodingModule {
-  // `__filename` exists in the CommonJS build; the ES build and the sources have `import.meta`.
-  const from = typeof __filename === 'string' ? __filename : import.meta.url;
-  return createRequire(from)('gpt-tokenizer/encoding/o200k_base') as EncodingModule;
+  return packageRequire()('gpt-tokenizer/encoding/o200k_base') as EncodingModule;
 }
 
 /**

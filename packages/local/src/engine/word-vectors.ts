@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { packageRequire } from './package-require.ts';
 import { decodeWordVectors, type WordVectorTable } from './word-vector-file.ts';
 
 /**
@@ -14,9 +14,7 @@ let table: WordVectors | null | undefined;
 
 /** The table file, found from the package's own manifest (the sources and both builds). */
 function tableFile(): string {
-  // `__filename` exists in the CommonJS build; the ES build and the sources have `import.meta`.
-  const from = typeof __filename === 'string' ? __filename : import.meta.url;
-  const manifest = createRequire(from).resolve('@ctxopt/local/package.json');
+  const manifest = packageRequire().resolve('@ctxopt/local/package.json');
   return join(dirname(manifest), 'assets', 'word-vectors.bin');
 }
 
