@@ -5,10 +5,12 @@
  * `turnPrior`, ...) say of it. Run:
  *
  *   node --conditions=@ctxopt/source bench/quality/dialogue-misses.ts \
- *     [--set realtalk|friendsqa|dialogue] [--level low|standard|ultra] [--show N]
+ *     [--set realtalk|friendsqa|dialogue] [--level low|standard|ultra] [--show N] [--half A|B]
  *
  * `--show N` prints the first N misses too: the question, and each evidence message with
- * its signals and its rank among the conversation's messages. Only the dev part is read.
+ * its signals and its rank among the conversation's messages. `--half A` (or `B`) reads
+ * only the conversations of one half (`conversationHalves`), so that rules can be studied
+ * on the misses of one half and checked on the other. Only the dev part is read.
  */
 
 import type { ContextMessage } from '../../packages/core/src/index.ts';
@@ -85,6 +87,36 @@ export function messageOutcomes(
   return messages;
 }
 
+/**
+ * The two halves of a set's conversations (REALTALK's chats, FriendsQA's episodes): their
+ * names sorted, alternating A, B, A, ... Questions about one conversation stay in one half.
+ */
+export function conversationHalves(
+  examples: readonly Pick<SuiteExample, 'conversation'>[],
+): Map<string, 'A' | 'B'> {
+  const names = [...new Set(examples.map((example) => String(example.conversation)))].sort();
+  return new Map(names.map((name, at) => [name, at % 2 === 0 ? 'A' : 'B']));
+}
+
+/**
+ * Tokens of the units kept from messages that were not kept whole: budget the measure
+ * does not count (an evidence message counts only whole), and a reader rarely uses.
+ */
+export function partlyKeptTokens(
+  explanation: EngineExplanation,
+  starts: readonly number[],
+): number {
+  const kept = new Float64Array(starts.length);
+  const whole = starts.map(() => true);
+  let message = 0;
+  for (const unit of explanation.units) {
+    while (message + 1 < starts.length && starts[message + 1]! <= unit.start) message++;
+    if (unit.kept) kept[message]! += unit.tokens;
+    else whole[message] = false;
+  }
+  return whole.reduce((sum, isWhole, at) => (isWhole ? sum : sum + kept[at]!), 0);
+}
+
 /** Rank value of a message, as the turn selection orders them (select-turns.ts). */
 function rankValue(message: MessageOutcome, exponent: number): number {
   return message.score / Math.max(1, message.tokens) ** exponent;
@@ -125,7 +157,17 @@ function main(): void {
   const level = (argument('--level') ?? 'ultra') as 'low' | 'standard' | 'ultra';
   const show = Number(argument('--show') ?? 0);
   const exponent = DEFAULT_TUNING.turnCostExponentWithQuery;
-  const examples = readBuiltSet(setName).filter((example) => example.split === 'dev');
+  const half = argument('--half');
+  const dev = readBuiltSet(setName).filter((example) => example.split === 'dev');
+  const halves = conversationHalves(dev);
+  const examples = half
+    ? dev.filter((example) => halves.get(String(example.conversation)) === half)
+    : dev;
+  // How each question was compressed (turns, or units when a message is too long to be
+  // one item), and the tokens of messages kept in part, over every question of the run.
+  const strategies = new Map<string, number>();
+  let partTokens = 0;
+  let outputTokens = 0;
   const tally: Tally = {
     examples: examples.length,
     missed: 0,
@@ -140,11 +182,20 @@ function main(): void {
       DEFAULT_TUNING,
       { explain: true },
     );
+    const explanation = result.explanation;
+    const strategy = explanation?.strategy ?? 'none';
+    strategies.set(strategy, (strategies.get(strategy) ?? 0) + 1);
+    const { labels } = renderContext(example.context as ContextMessage[]);
+    outputTokens += result.compressedTokens;
+    if (explanation) {
+      partTokens += partlyKeptTokens(
+        explanation,
+        labels.map((label) => label.start),
+      );
+    }
     if (retains(result.compressed, example)) continue;
     tally.missed++;
-    const explanation = result.explanation;
     if (explanation?.strategy !== 'turns') continue;
-    const { labels } = renderContext(example.context as ContextMessage[]);
     const messages = messageOutcomes(
       explanation,
       labels.map((label) => label.start),
@@ -162,7 +213,7 @@ function main(): void {
   const missingTotal = [...tally.classes.values()].reduce((sum, count) => sum + count, 0);
   console.log(
     formatTable({
-      title: `${setName}, dev, ${level}: ${tally.missed} of ${tally.examples} questions missed, ${missingTotal} evidence messages not kept whole`,
+      title: `${setName}, dev${half ? `, half ${half}` : ''}, ${level}: ${tally.missed} of ${tally.examples} questions missed, ${missingTotal} evidence messages not kept whole`,
       columns: ['class', 'evidence messages'],
       rows: [
         ...MISS_CLASSES.map((name) => [name, String(tally.classes.get(name) ?? 0)]),
@@ -170,6 +221,11 @@ function main(): void {
         ['questions with 2+ evidence messages, one kept', String(tally.partlyKept)],
       ],
     }),
+  );
+  const paths = [...strategies].map(([name, count]) => `${name} ${count}`).join(', ');
+  const share = ((100 * partTokens) / Math.max(1, outputTokens)).toFixed(1);
+  console.log(
+    `\nquestions by path: ${paths}; tokens of messages kept in part: ${partTokens} of ${outputTokens} (${share}%)`,
   );
 }
 

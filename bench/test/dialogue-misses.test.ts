@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { compressWithTuning } from '../../packages/local/src/engine/compress-context.ts';
 import { renderContext } from '../../packages/local/src/engine/render-context.ts';
 import { DEFAULT_TUNING } from '../../packages/local/src/engine/tuning.ts';
-import { classifyMiss, type MessageOutcome, messageOutcomes } from '../quality/dialogue-misses.ts';
+import {
+  classifyMiss,
+  conversationHalves,
+  type MessageOutcome,
+  messageOutcomes,
+  partlyKeptTokens,
+} from '../quality/dialogue-misses.ts';
 
 const outcome = (
   tokens: number,
@@ -58,5 +64,37 @@ describe('dialogue misses', () => {
     expect(classifyMiss(messages, 3, 0.2)).toBe('matches, outranked');
     expect(classifyMiss(messages, 4, 0.2)).toBe('weak match');
     expect(classifyMiss(messages, 5, 0.2)).toBe('no match');
+  });
+
+  it('split the conversations in two halves, every question of one in the same half', () => {
+    const halves = conversationHalves([
+      { conversation: 'Chat_3' },
+      { conversation: 'Chat_1' },
+      { conversation: 'Chat_1' },
+      { conversation: 'Chat_2' },
+    ]);
+    expect([...halves]).toEqual([
+      ['Chat_1', 'A'],
+      ['Chat_2', 'B'],
+      ['Chat_3', 'A'],
+    ]);
+  });
+
+  it('count the kept tokens of messages kept in part, none of messages kept whole', () => {
+    const unit = (start: number, tokens: number, kept: boolean) =>
+      ({ start, end: start + 1, tokens, kept }) as never;
+    const explanation = {
+      strategy: 'units',
+      budget: 10,
+      units: [
+        unit(0, 3, true),
+        unit(5, 4, true),
+        unit(10, 6, false),
+        unit(15, 2, true),
+        unit(20, 5, false),
+      ],
+    } as never;
+    // Messages start at 0 (units 0, 1: whole), 10 (units 2, 3: in part) and 20 (dropped).
+    expect(partlyKeptTokens(explanation, [0, 10, 20])).toBe(2);
   });
 });
