@@ -1,4 +1,5 @@
 import { compressContext } from '@ctxopt/local';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { foldGreek, greekStem } from './greek-terms.ts';
 import { isStopWord, stem, termsOf } from './terms.ts';
@@ -47,6 +48,19 @@ describe('Greek words', () => {
     expect(foldGreek('ᾠδή')).toBe('ωδη');
     // Decomposed marks fold as the composed ones.
     expect(foldGreek('Αθήνα'.normalize('NFD').toLowerCase())).toBe('αθηνα');
+  });
+
+  it('stems a word as its unaccented capitals, whatever its letters and marks', () => {
+    const letter = fc.constantFrom(...'αβγδεζηθικλμνξοπρστυφχψωάέήίόύώϊϋΐΰς'.split(''));
+    fc.assert(
+      fc.property(fc.array(letter, { minLength: 1, maxLength: 14 }), (letters) => {
+        const word = letters.join('');
+        const capitals = foldGreek(word).toUpperCase();
+        expect(stem(capitals.toLowerCase())).toBe(stem(word));
+        expect(stem(word).length).toBeGreaterThan(0);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('reads the final sigma as sigma', () => {

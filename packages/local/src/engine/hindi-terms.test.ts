@@ -1,4 +1,5 @@
 import { compressContext } from '@ctxopt/local';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { hindiStem, normalizeHindi } from './hindi-terms.ts';
 import { isStopWord, stem, termsOf } from './terms.ts';
@@ -43,6 +44,22 @@ describe('Hindi words', () => {
     expect(normalizeHindi('क्\u200cष')).toBe(normalizeHindi('क्ष'));
     // Devanagari digits as the digits 0 to 9.
     expect(stem('१८७२')).toBe('1872');
+  });
+
+  it('normalises once for all, and never stems a word to nothing', () => {
+    const character = fc.constantFrom(
+      ...'कखगघङचछजझञटठडढणतथदधनपफबभमयरलवशसहािीुूेैोौंँ़्\u200c\u200d\u0958\u095b'.split(''),
+    );
+    fc.assert(
+      fc.property(fc.array(character, { minLength: 1, maxLength: 12 }), (characters) => {
+        const word = characters.join('');
+        const normal = normalizeHindi(word);
+        expect(normalizeHindi(normal)).toBe(normal);
+        expect(normal).not.toMatch(/\u200c|\u200d|\u0901|\u093c/);
+        if (normal.length > 0) expect(hindiStem(word).length).toBeGreaterThan(0);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('keeps a word with a joiner inside whole, and leaves other joiners as they were', () => {

@@ -1,4 +1,5 @@
 import { compressContext } from '@ctxopt/local';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { foldRomanianCommas } from './romanian-letters.ts';
 import { stem, termsOf } from './terms.ts';
@@ -57,6 +58,20 @@ describe('Romanian letters', () => {
     expect(foldRomanianCommas('s\u0327tiint\u0327a')).toBe(foldRomanianCommas('știința'));
     // Words without them are untouched.
     expect(foldRomanianCommas('river')).toBe('river');
+  });
+
+  it('reads a word written with either mark as one, whatever its letters', () => {
+    const letter = fc.constantFrom(...'abcdeistuăâîşșţț'.split(''));
+    fc.assert(
+      fc.property(fc.array(letter, { minLength: 1, maxLength: 14 }), (letters) => {
+        const word = letters.join('');
+        const comma = word.replace(/ş/g, 'ș').replace(/ţ/g, 'ț');
+        const cedilla = word.replace(/ș/g, 'ş').replace(/ț/g, 'ţ');
+        expect(foldRomanianCommas(comma)).toBe(foldRomanianCommas(cedilla));
+        expect(stem(comma)).toBe(stem(cedilla));
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('leaves Turkish words, which write the cedilla, to the Turkish stemmer', () => {
