@@ -15,6 +15,19 @@ describe('sentence ends beyond the Latin full stop', () => {
     expect(sentences('ខ្ញុំចូលចិត្តភាសាខ្មែរ។ គាត់ទៅផ្សារ។')).toEqual(['ខ្ញុំចូលចិត្តភាសាខ្មែរ។', 'គាត់ទៅផ្សារ។']);
   });
 
+  it('reads a full stop after Devanagari as an abbreviation in a text that ends its sentences with the danda', () => {
+    expect(sentences('डॉ. राजेंद्र प्रसाद भारत के पहले राष्ट्रपति थे। वे 1950 में चुने गए।')).toEqual([
+      'डॉ. राजेंद्र प्रसाद भारत के पहले राष्ट्रपति थे।',
+      'वे 1950 में चुने गए।',
+    ]);
+    expect(sentences('ए. पी. जे. अब्दुल कलाम वैज्ञानिक थे। किताब का दाम 10 रु. है।')).toEqual([
+      'ए. पी. जे. अब्दुल कलाम वैज्ञानिक थे।',
+      'किताब का दाम 10 रु. है।',
+    ]);
+    // A text with no danda may end its sentences with the full stop.
+    expect(sentences('राम घर गया. सीता स्कूल गई.')).toEqual(['राम घर गया.', 'सीता स्कूल गई.']);
+  });
+
   it('ends a sentence at the double danda, the Khmer bariyoosan, the Myanmar mark and the Tibetan shad', () => {
     expect(sentences('राम घर गया॥ सीता स्कूल गई।')).toEqual(['राम घर गया॥', 'सीता स्कूल गई।']);
     expect(sentences('রবীন্দ্রনাথ ঠাকুর কবি ছিলেন। তিনি নোবেল পুরস্কার পান।')).toEqual([

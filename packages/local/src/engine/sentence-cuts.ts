@@ -84,6 +84,18 @@ function clauseCuts(block: string, start: number, end: number, offset: number, c
   }
 }
 
+/**
+ * Whether the full stop at `dot` follows a Devanagari character in a block that ends its
+ * sentences with the danda: Hindi's sentence end is the danda, and a full stop after a
+ * Devanagari letter there marks an abbreviation ("डॉ." doctor, "रु." rupees, the initials
+ * of "ए. पी. जे. अब्दुल कलाम"), as a capital and a full stop does in English. A block
+ * that writes no danda may use the full stop as its sentence end, and keeps it.
+ */
+function isDevanagariAbbreviation(block: string, dot: number): boolean {
+  const before = block.charCodeAt(dot - 1);
+  return before >= 0x0900 && before <= 0x097f && block.includes('।');
+}
+
 /** Offsets in `[start, end)` where a sentence ends and white space begins. */
 export function findSentenceCuts(text: string, start: number, end: number, cased = true): number[] {
   // The block alone, so that no search runs past its end.
@@ -93,7 +105,12 @@ export function findSentenceCuts(text: string, start: number, end: number, cased
   SENTENCE_END.lastIndex = 0;
   for (let match = SENTENCE_END.exec(block); match; match = SENTENCE_END.exec(block)) {
     const space = match.index + match[0].length;
-    if (block[match.index] === '.' && isAbbreviation(block, match.index)) continue;
+    if (
+      block[match.index] === '.' &&
+      (isAbbreviation(block, match.index) || isDevanagariAbbreviation(block, match.index))
+    ) {
+      continue;
+    }
     if (space < block.length && !/\s/.test(block[space]!)) {
       // A stop that ends nothing but a sentence, with no space after it.
       clauseCuts(block, sentenceStart, space, start, cuts);

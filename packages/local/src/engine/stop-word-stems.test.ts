@@ -40,12 +40,13 @@ describe('stop words after stemming', () => {
 
 /**
  * Stemming applies only where a word's script names its language: words of the scripts
- * with no stemmer of their own (Devanagari, Bengali, Tamil, Thai, Lao, Khmer, Myanmar,
- * Tibetan...) are left as written, never cut by the English suffix rules.
+ * with no stemmer of their own (Bengali, Tamil, Thai, Lao, Khmer, Myanmar, Tibetan...) are
+ * left as written, never cut by the English suffix rules. (Devanagari has its own:
+ * hindi-terms.ts.)
  */
 describe('scripts with no stemmer of their own', () => {
   it('are left as written, whatever their words', () => {
-    const letter = fc.constantFrom(...'कीहैमेंका।ক্রবীনতামிழ்ນະຄອນលើច្រាំងမြို့သည်བོད'.split(''));
+    const letter = fc.constantFrom(...'ক্রবীনতামிழ்ນະຄອນលើច្រាំងမြို့သည်བོད'.split(''));
     fc.assert(
       fc.property(fc.array(letter, { minLength: 1, maxLength: 12 }), (letters) => {
         const word = letters.join('');

@@ -127,6 +127,22 @@ function segmentRun(text: string, start: number, end: number, limit: number): vo
   run.next = 0;
 }
 
+/**
+ * Whether `text[index]` is a zero-width non-joiner or joiner between two Devanagari
+ * characters: there it picks how the letters are drawn (a half form, a conjunct written
+ * apart) and is inside the word, as Unicode's word boundaries read it; hindi-terms.ts
+ * removes it. Elsewhere (an emoji sequence, Persian, which writes the non-joiner between
+ * the parts of a compound) it ends the word as before.
+ */
+function isJoinerInDevanagari(text: string, index: number, limit: number): boolean {
+  const code = text.charCodeAt(index);
+  if (code !== 0x200c && code !== 0x200d) return false;
+  if (index + 1 >= limit || index === 0) return false;
+  const before = text.charCodeAt(index - 1);
+  const after = text.charCodeAt(index + 1);
+  return before >= 0x0900 && before <= 0x097f && after >= 0x0900 && after <= 0x097f;
+}
+
 /** Hashes `text[start, end)` as the scanner does. */
 function hashInto(text: string, start: number, end: number, match: WordMatch): void {
   let hashA = 0x811c9dc5;
@@ -194,7 +210,12 @@ function scanWord(text: string, from: number, limit: number, match: WordMatch): 
       let current = classes[code]!;
       if (current === UNKNOWN) current = learn(code);
       // Capitals may only come before the small letters.
-      if (current === CAPITAL ? phase !== CAPITAL : current !== SMALL) break;
+      if (current === CAPITAL ? phase !== CAPITAL : current !== SMALL) {
+        if (!isJoinerInDevanagari(text, index, limit)) break;
+        // The joiner is not hashed: the word with it and without it is one form.
+        index++;
+        continue;
+      }
       phase = current;
       unspacedLetters += unspaced[code]!;
       const lower = lowerCase[code]!;
