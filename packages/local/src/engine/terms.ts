@@ -19,9 +19,10 @@ import { wordsOf } from './word-scanner.ts';
  * (japanese-terms.ts), Cyrillic words Russian's stemmer and stop words (russian-terms.ts),
  * Greek words their accents folded and their own stemmer (greek-terms.ts), Devanagari
  * words Hindi's normalisation and stemmer (hindi-terms.ts); other scripts are left as
- * written. Latin words read Romanian's ş and ș as one letter (romanian-letters.ts). Where a script is written in several languages, the
- * text's language (text-language.ts) picks the rules: Turkish words get their own stemmer
- * (turkish-terms.ts), not the English endings.
+ * written. Latin words read Romanian's ş and ș as one letter (romanian-letters.ts). Where
+ * a script is written in several languages, the text's language (text-language.ts) picks
+ * the rules: Turkish words get their own stemmer (turkish-terms.ts), not the English
+ * endings.
  */
 
 const STOP_WORDS = new Set(
@@ -39,8 +40,8 @@ const STOP_WORDS = new Set(
 
 /**
  * Strips common inflections: Arabic, Korean, Russian, Greek and Hindi by their own rules,
- * Turkish in a Turkish text (`language`, the text's where its script leaves it open), English endings
- * from other words; leaves short words and numbers alone.
+ * Turkish in a Turkish text (`language`, the text's where its script leaves it open),
+ * English endings from other words; leaves short words and numbers alone.
  */
 export function stem(word: string, language?: WordLanguage): string {
   const first = word.charCodeAt(0);
