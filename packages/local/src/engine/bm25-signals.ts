@@ -1,3 +1,4 @@
+import { ablated } from './ablation.ts';
 import { AdjacentPairs } from './name-groups.ts';
 import type { QueryTerms } from './query-terms.ts';
 import type { Segmentation } from './segment.ts';
@@ -45,7 +46,8 @@ export function bm25Signals(
   const unitsContaining = new Float64Array(slots);
   const lastUnit = new Int32Array(slots).fill(-1);
   // Only where nothing marks a name (name-groups.ts).
-  const pairs = slots > 1 && index.caseless ? new AdjacentPairs(slots) : undefined;
+  const named = slots > 1 && index.caseless && !ablated.has('name-groups');
+  const pairs = named ? new AdjacentPairs(slots) : undefined;
   for (let unit = 0; unit < units.length; unit++) {
     const section = units[unit]!.section;
     sectionLength[section]! += offsets[unit + 1]! - offsets[unit]!;

@@ -1,5 +1,6 @@
 import { compressContext } from '@ctxopt/local';
 import { describe, expect, it } from 'vitest';
+import { ablated } from './ablation.ts';
 import { AdjacentPairs } from './name-groups.ts';
 
 /**
@@ -28,13 +29,24 @@ const SENTENCES = [
 ];
 
 describe('the words of a name weigh once', () => {
+  const context = SENTENCES.join(' ');
+  const query = 'لقب علی دایی در باشگاه چه بود؟';
+
   it('keeps the sentence holding the rarer word at ultra', () => {
-    const context = SENTENCES.join(' ');
-    const query = 'لقب علی دایی در باشگاه چه بود؟';
     const result = compressContext({ context, query, level: 'ultra' });
     expect(result.status).toBe('compressed');
-    // With the name counted once per word, "علی دایی برای باشگاه بایرن مونیخ بازی کرد."
     expect(result.compressed).toContain('لقب شهریار');
+  });
+
+  it('drops it with the groups switched off (the ablation of bench:quality)', () => {
+    ablated.add('name-groups');
+    try {
+      // The name counted once per word: "علی دایی برای باشگاه بایرن مونیخ بازی کرد."
+      const result = compressContext({ context, query, level: 'ultra' });
+      expect(result.compressed).not.toContain('لقب شهریار');
+    } finally {
+      ablated.delete('name-groups');
+    }
   });
 
   it('groups two query words only when the text writes them side by side', () => {
