@@ -21,6 +21,8 @@ export const ABLATIONS: readonly Ablation[] = [
   // Every unit of a long section gets its whole section score.
   { name: 'long-section share', tuning: { longSectionShare: 1 } },
   { name: 'proximity', tuning: { proximityWeight: 0 } },
+  // In text without capitals, the query's words written side by side as one name weigh once.
+  { name: 'name groups', signal: 'name-groups' },
   { name: 'neighbours', tuning: { neighborWeight: 0 } },
   { name: 'term variants (and relation words)', tuning: { termVariants: 0 } },
   { name: 'relation words', signal: 'relation-words' },

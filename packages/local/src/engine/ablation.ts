@@ -19,6 +19,8 @@ export type AblatedSignal =
   /** A run of record lines is cut at its lines rather than its sentences (record-lines.ts). */
   | 'record-lines'
   /** A conversation keeps whole messages (compress-turns.ts) rather than units. */
-  | 'whole-turns';
+  | 'whole-turns'
+  /** In text without capitals, the words of a name weigh once (name-groups.ts). */
+  | 'name-groups';
 
 export const ablated = new Set<AblatedSignal>();

@@ -1,3 +1,5 @@
+import { ablated } from './ablation.ts';
+import { AdjacentPairs } from './name-groups.ts';
 import type { QueryTerms } from './query-terms.ts';
 import type { Segmentation } from './segment.ts';
 import { termsOf } from './terms.ts';
@@ -43,11 +45,17 @@ export function bm25Signals(
   const sectionLength = new Float64Array(sections.length);
   const unitsContaining = new Float64Array(slots);
   const lastUnit = new Int32Array(slots).fill(-1);
+  // Only where nothing marks a name (name-groups.ts).
+  const named = slots > 1 && index.caseless && !ablated.has('name-groups');
+  const pairs = named ? new AdjacentPairs(slots) : undefined;
   for (let unit = 0; unit < units.length; unit++) {
     const section = units[unit]!.section;
     sectionLength[section]! += offsets[unit + 1]! - offsets[unit]!;
+    let before = -1;
     for (let position = offsets[unit]!; position < offsets[unit + 1]!; position++) {
       const slot = slotOf[words[position]!]!;
+      if (pairs && slot >= 0 && before >= 0 && before !== slot) pairs.note(unit, before, slot);
+      before = slot;
       if (slot < 0) continue;
       if (lastUnit[slot] !== unit) {
         lastUnit[slot] = unit;
@@ -57,6 +65,9 @@ export function bm25Signals(
     }
   }
   const idf = unitsContaining.map((containing) => idfOf(units.length, containing));
+  // The words of one name weigh once (name-groups.ts): `best` holds a group's best part.
+  const group = pairs?.groups(unitsContaining);
+  const best = new Float64Array(slots);
 
   const unitScore = new Float64Array(units.length);
   const proximity = new Float64Array(units.length);
@@ -72,7 +83,8 @@ export function bm25Signals(
       if (slot < 0) continue;
       frequency[slot]!++;
       touched = true;
-      if (previousSlot >= 0 && previousSlot !== slot) {
+      const sameName = group !== undefined && group[previousSlot] === group[slot];
+      if (previousSlot >= 0 && previousSlot !== slot && !sameName) {
         proximity[unit]! +=
           Math.min(idf[slot]!, idf[previousSlot]!) / (position - previousPosition);
       }
@@ -87,9 +99,17 @@ export function bm25Signals(
     let score = 0;
     for (let slot = 0; slot < slots; slot++) {
       if (frequency[slot] === 0) continue;
-      score += idf[slot]! * saturate(frequency[slot]!, norm, k1);
+      const part = idf[slot]! * saturate(frequency[slot]!, norm, k1);
+      if (group) best[group[slot]!] = Math.max(best[group[slot]!]!, part);
+      else score += part;
       if (isHeader) title[section]! += idf[slot]!;
       frequency[slot] = 0;
+    }
+    if (group) {
+      for (let slot = 0; slot < slots; slot++) {
+        score += best[slot]!;
+        best[slot] = 0;
+      }
     }
     unitScore[unit] = score;
   }

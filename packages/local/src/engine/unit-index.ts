@@ -1,5 +1,6 @@
 import type { Unit } from './segment.ts';
 import { isStopWord, stem } from './terms.ts';
+import { isCaseless } from './text-case.ts';
 import { languageOf, type WordLanguage } from './text-language.ts';
 import { nextWord, type WordMatch } from './word-scanner.ts';
 
@@ -20,6 +21,12 @@ export interface UnitIndex {
   termCount: number;
   /** The text's language where its script leaves it open: the rules its words were read by. */
   language: WordLanguage;
+  /**
+   * Whether most of the text's letters are of scripts without capitals (text-case.ts):
+   * nothing there marks a name, so the words the text writes side by side tell one
+   * (name-groups.ts).
+   */
+  caseless: boolean;
 }
 
 /** Word forms by their hashes: term id, or -1 for an empty slot. */
@@ -100,5 +107,6 @@ export function indexUnits(text: string, units: readonly Unit[]): UnitIndex {
     stop: Uint8Array.from(stopList),
     termCount: termIds.size,
     language,
+    caseless: isCaseless(text),
   };
 }
