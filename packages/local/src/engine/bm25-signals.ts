@@ -45,8 +45,9 @@ export function bm25Signals(
   const sectionLength = new Float64Array(sections.length);
   const unitsContaining = new Float64Array(slots);
   const lastUnit = new Int32Array(slots).fill(-1);
-  // Only where nothing marks a name (name-groups.ts).
-  const named = slots > 1 && index.caseless && !ablated.has('name-groups');
+  // Only where nothing marks a name, or where a space parts syllables (name-groups.ts).
+  const named =
+    slots > 1 && (index.caseless || index.language === 'vi') && !ablated.has('name-groups');
   const pairs = named ? new AdjacentPairs(slots) : undefined;
   for (let unit = 0; unit < units.length; unit++) {
     const section = units[unit]!.section;

@@ -60,3 +60,57 @@ describe('the words of a name weigh once', () => {
     expect(pairs.groups(Float64Array.from([7, 3, 5]))).toBeUndefined();
   });
 });
+
+/**
+ * Vietnamese writes a space between the syllables of one word ("biệt danh", nickname;
+ * "câu lạc bộ", club) and of one name ("Lê Công Vinh"), so a question's name or compound
+ * is several query words, counted once each. The text was written for this test.
+ */
+const VIETNAMESE = [
+  'Lê Công Vinh gia nhập câu lạc bộ Sông Lam Nghệ An năm 2004.',
+  'Tỉnh Nghệ An có mùa hè nóng và khô.',
+  'Lê Công Vinh sinh ra tại Nghệ An.',
+  'Mùa đông ở đó lạnh và nhiều mưa.',
+  'Lê Công Vinh sau đó rời câu lạc bộ để sang Bồ Đào Nha.',
+  'Sân vận động Mỹ Đình có bốn mươi nghìn chỗ ngồi.',
+  'Lê Công Vinh từng học ở trường năng khiếu thể thao.',
+  'Bóng đá là môn thể thao được yêu thích nhất ở Việt Nam.',
+  'Lê Công Vinh chơi cho câu lạc bộ Leixões.',
+  'Đội tuyển quốc gia vô địch Đông Nam Á năm 2008.',
+  'Công Vinh có biệt danh Vua phá lưới.',
+  'Đội tuyển từng thi đấu tại vòng loại World Cup.',
+  'Lê Công Vinh sau này làm huấn luyện viên câu lạc bộ Phố Hiến.',
+  'Nhiều cầu thủ thời đó cũng có biệt danh.',
+  'Lê Công Vinh ghi năm mươi mốt bàn cho đội tuyển.',
+  'Lê Công Vinh giã từ sự nghiệp thi đấu năm 2016.',
+  'Hà Nội là thủ đô của Việt Nam và có nhiều hồ nước.',
+  'Sông Hồng chảy qua nhiều tỉnh ở miền bắc.',
+  'Phở là món ăn nổi tiếng khắp cả nước.',
+  'Mùa xuân thường có mưa phùn và trời ẩm.',
+  'Vịnh Hạ Long có hàng nghìn hòn đảo đá vôi.',
+  'Nhiều du khách đến thăm phố cổ Hội An mỗi năm.',
+  'Cà phê được trồng nhiều ở vùng Tây Nguyên.',
+  'Tết Nguyên Đán là dịp lễ lớn nhất trong năm.',
+];
+
+describe('the syllables of a Vietnamese word or name weigh once', () => {
+  const context = VIETNAMESE.join(' ');
+  const query = 'Biệt danh của Lê Công Vinh ở câu lạc bộ là gì?';
+
+  it('keeps the sentence holding the rarer word at ultra', () => {
+    const result = compressContext({ context, query, level: 'ultra' });
+    expect(result.status).toBe('compressed');
+    expect(result.compressed).toContain('Vua phá lưới');
+  });
+
+  it('drops it with the groups switched off', () => {
+    ablated.add('name-groups');
+    try {
+      // Each syllable counted: "Lê Công Vinh sau này làm huấn luyện viên câu lạc bộ Phố Hiến."
+      const result = compressContext({ context, query, level: 'ultra' });
+      expect(result.compressed).not.toContain('Vua phá lưới');
+    } finally {
+      ablated.delete('name-groups');
+    }
+  });
+});
