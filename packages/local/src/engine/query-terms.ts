@@ -1,6 +1,7 @@
 import { ablated } from './ablation.ts';
 import { isArabicLetter, sameBehindProclitic } from './arabic-terms.ts';
 import { isHangulSyllable } from './korean-terms.ts';
+import { numberWords } from './number-words.ts';
 import { relationWords } from './relation-words.ts';
 import { isStopWord, termsOf } from './terms.ts';
 import type { UnitIndex } from './unit-index.ts';
@@ -11,8 +12,9 @@ import type { UnitIndex } from './unit-index.ts';
  * ("taxonomic" and "taxonomy", "sweetness" and "sweet"); and compounds written
  * apart in one and together in the other ("day light" and "daylight", "superbowl"
  * and "super bowl"); the same Arabic word with and without a one-letter preposition
- * written onto it ("لمصر" and "مصر", arabic-terms.ts); and the words that state the same
- * relation ("birth" and "born", relation-words.ts).
+ * written onto it ("لمصر" and "مصر", arabic-terms.ts); the words that state the same
+ * relation ("birth" and "born", relation-words.ts); and the words of a number written in
+ * digits ("8" and "eighth", number-words.ts).
  */
 export interface QueryTerms {
   /** Query term slot by term id, -1 for the rest. */
@@ -87,11 +89,12 @@ export function queryTerms(
     slotOf[id] = count++;
   }
   if (variants && !ablated.has('relation-words')) {
-    // A relation word shares its query term's slot; when the context lacks the query's
+    // A relation word, or the word of a number the query writes in digits
+    // (number-words.ts), shares its query term's slot; when the context lacks the query's
     // own word, the first of its relation words found takes a slot for the group.
     for (const term of content) {
       let slot = slotOfTerm.get(term);
-      for (const related of relationWords(term)) {
+      for (const related of [...relationWords(term), ...numberWords(term)]) {
         const id = index.termIds.get(related);
         if (id === undefined || slotOf[id]! >= 0 || index.stop[id]) continue;
         if (slot === undefined) {
