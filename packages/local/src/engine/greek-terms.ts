@@ -80,9 +80,13 @@ function keepsRoot(root: string): boolean {
   return root.length >= 3 && VOWEL.test(root);
 }
 
-/** The light stem of a lower-cased Greek word: marks folded, one ending stripped. */
+/**
+ * The light stem of a lower-cased Greek word: marks folded, one ending stripped. A word of
+ * marks alone is left as written, never read as nothing.
+ */
 export function greekStem(word: string): string {
   const folded = foldGreek(word);
+  if (folded.length === 0) return word;
   for (const [ending, kept] of ENDINGS) {
     if (!folded.endsWith(ending)) continue;
     const root = folded.slice(0, folded.length - ending.length) + kept;

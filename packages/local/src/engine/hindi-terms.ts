@@ -157,9 +157,14 @@ export const HINDI_STOP_WORDS =
 
 const STOP_SET = new Set(HINDI_STOP_WORDS);
 
-/** The light stem of a lower-cased Devanagari word: spelling normalised, one ending stripped. */
+/**
+ * The light stem of a lower-cased Devanagari word: spelling normalised, one ending stripped.
+ * A word of marks alone ("़", a nukta after a space, which the normalisation removes) is
+ * left as written, never read as nothing.
+ */
 export function hindiStem(word: string): string {
   const normal = normalizeHindi(word);
+  if (normal.length === 0) return word;
   if (STOP_SET.has(normal)) return normal;
   for (const ending of ENDINGS) {
     if (normal.length - ending.length >= MIN_STEM && normal.endsWith(ending)) {
