@@ -52,6 +52,10 @@ describe('Greek words', () => {
       ['όνομα', 'ονόματος', 'ονόματα', 'ονομάτων'],
       ['μαθητής', 'μαθητή', 'μαθητές'],
       ['στέγη', 'στέγης', 'στέγες'],
+      // The neuters in -ιο and the masculines in -ιος, nominative and accusative included.
+      ['βιβλίο', 'βιβλίου', 'βιβλία', 'βιβλίων'],
+      ['μουσείο', 'μουσείου', 'μουσεία'],
+      ['Ιούλιος', 'Ιούλιο', 'Ιουλίου'],
     ]) {
       const stems = new Set(forms.map((form) => greekStem(form.toLowerCase())));
       expect([...stems], forms.join(' ')).toHaveLength(1);

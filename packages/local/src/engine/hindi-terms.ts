@@ -136,8 +136,10 @@ const MIN_STEM = 2;
 
 /**
  * Postpositions, auxiliaries, conjunctions, pronouns and question words of Hindi,
- * normalised. They are kept whole by the stemmer, so that no content word's stem is read
- * as one of them, and carry no weight.
+ * normalised. They are kept whole by the stemmer, so that none is cut to another ("कहाँ",
+ * where, is not "कहा", said), and carry no weight. A word whose stem is one of them is read
+ * as one: the inflected function words so ("होता" as "हो", "किसी" as "किस", "उसने" as
+ * "उस"), and a few content words too ("सेना", army, as "से"; "कोना", corner, as "को").
  */
 export const HINDI_STOP_WORDS =
   // postpositions
