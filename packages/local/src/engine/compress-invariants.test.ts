@@ -33,6 +33,43 @@ const englishPassages = fc
   )
   .map((list) => list.join('\n\n'));
 
+// Greek, Devanagari, Vietnamese and Romanian passages, whose words have rules of their own
+// (greek-terms.ts, hindi-terms.ts, name-groups.ts, romanian-letters.ts), with the pieces that
+// test those rules' edges glued inside words: joiners, combining marks written apart, a
+// lone nukta, lone surrogates, Devanagari digits, the danda and the full stop after a
+// Devanagari letter (sentence-cuts.ts).
+const scriptWord = fc.constantFrom(
+  ...['Αθήνα', 'ΑΘΗΝΑ', 'ποταμός', 'ποταμού', 'πόλεις', 'στέγη', 'της', 'ἀθηναῖος', 'ᾠδή', 'ΐ'],
+  ...['गाँव', 'गांव', 'सड़कें', 'हिन्दी', 'क्\u200dषत्रिय', 'ज़िला', '\u095bिला', '१८७२', 'डॉ.', 'की'],
+  ...['Lê', 'Công', 'Vinh', 'biệt', 'danh', 'câu', 'lạc', 'bộ', 'Việt'.normalize('NFD'), 'gì'],
+  ...['Mureș', 'Mureş', 'ȚARA', 's\u0326tiint\u0326a', 'river', 'the', '1872'],
+);
+const gluedPiece = fc.constantFrom(
+  ...['\u200d', '\u200c', '\u0301', '\u0308', '\u093c', '\u0901', '\u094d', '\ud800', '\udc00'],
+  ...['7', '३', '।', '.', ';', '\u037e'],
+);
+const scriptToken = fc.oneof(
+  { arbitrary: scriptWord, weight: 4 },
+  fc.tuple(scriptWord, gluedPiece, scriptWord).map(([a, piece, b]) => a + piece + b),
+  fc.tuple(gluedPiece, scriptWord).map(([piece, b]) => piece + b),
+);
+const scriptSentence = fc
+  .tuple(
+    fc.array(scriptToken, { minLength: 3, maxLength: 14 }),
+    fc.constantFrom('।', '.', ';', '?'),
+  )
+  .map(([words, end]) => words.join(' ') + end);
+const scriptPassages = fc
+  .array(
+    fc.array(scriptSentence, { minLength: 2, maxLength: 6 }).map((list) => list.join(' ')),
+    { minLength: 3, maxLength: 12 },
+  )
+  .map((list) => list.join('\n\n'));
+// A question of those words and pieces (a query of them goes through the same rules).
+const scriptQuery = fc
+  .array(scriptToken, { minLength: 1, maxLength: 8 })
+  .map((words) => `${words.join(' ')}?`);
+
 const headingOneLine = prose.map((text) => `# Title ${text}`);
 const codeFile = fc
   .tuple(fc.integer({ min: 20, max: 80 }), fc.constantFrom('ts', 'py'))
@@ -94,6 +131,7 @@ const table = fc
 const adversarial = fc.oneof(
   prose,
   englishPassages,
+  scriptPassages,
   headingOneLine,
   codeFiles,
   templated,
@@ -116,10 +154,15 @@ const timeout = 120_000 * Math.max(1, settings.numRuns / 1000);
 describe('compressContext invariants', { timeout }, () => {
   it('never returns empty output for input with content', () => {
     fc.assert(
-      fc.property(anyInput, fc.constantFrom(...LEVELS), (context, level) => {
-        const result = compressContext({ context, level });
-        if (/\S/.test(context)) expect(result.compressed).toMatch(/\S/);
-      }),
+      fc.property(
+        anyInput,
+        fc.constantFrom(...LEVELS),
+        fc.option(scriptQuery, { nil: undefined }),
+        (context, level, query) => {
+          const result = compressContext({ context, level, ...(query ? { query } : {}) });
+          if (/\S/.test(context)) expect(result.compressed).toMatch(/\S/);
+        },
+      ),
       settings,
     );
   });
@@ -179,11 +222,15 @@ describe('compressContext invariants', { timeout }, () => {
           compressContext({ context, level, ...(query ? { query } : {}) }).compressedTokens,
       );
     fc.assert(
-      fc.property(anyInput, fc.option(word, { nil: undefined }), (context, query) => {
-        const [low, standard, ultra] = sizes(context, query);
-        expect(low).toBeGreaterThanOrEqual(standard!);
-        expect(standard).toBeGreaterThanOrEqual(ultra!);
-      }),
+      fc.property(
+        anyInput,
+        fc.option(fc.oneof(word, scriptQuery), { nil: undefined }),
+        (context, query) => {
+          const [low, standard, ultra] = sizes(context, query);
+          expect(low).toBeGreaterThanOrEqual(standard!);
+          expect(standard).toBeGreaterThanOrEqual(ultra!);
+        },
+      ),
       settings,
     );
     // Text without repeats (repeats are dropped at every level, so sizes may meet).

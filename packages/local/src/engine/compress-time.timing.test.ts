@@ -78,3 +78,27 @@ describe('compressContext time past the tokenizer cache', { timeout: 400_000 }, 
     );
   });
 });
+
+// Hindi is also written with the full stop as its sentence end, with no danda: each full
+// stop after a Devanagari letter once looked the whole block over for a danda (sentence-
+// cuts.ts), and 1.7 MB of it in one paragraph took 3.6 s against 0.09 s once looked once.
+const HINDI_WORDS = ['वह', 'रोज़', 'सुबह', 'बाज़ार', 'जाकर', 'ताज़ी', 'सब्ज़ियाँ', 'खरीदता', 'था', 'नदी'];
+
+function hindiWithFullStops(length: number, seed: number): string {
+  let state = seed * 7_919 + 12_345;
+  let text = `${seed}`;
+  while (text.length < length) {
+    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+    text += ` ${HINDI_WORDS[(state >>> 16) % HINDI_WORDS.length]}`;
+    if (state % 7 === 0) text += '.';
+  }
+  return text.slice(0, length);
+}
+
+describe('compressContext time on long paragraphs of Hindi', { timeout: 400_000 }, () => {
+  it('grows linearly with full stops and no danda', () => {
+    timer(hindiWithFullStops)(1_000); // warm the code paths
+    // Linear is 8; a look for the danda at every full stop made it over 100.
+    expect(settledGrowth(timer(hindiWithFullStops), 150_000, 8, 2, 24)).toBeLessThan(24);
+  });
+});

@@ -43,7 +43,8 @@ const ENDINGS: readonly (readonly [string, string])[] = [
   ['ματοσ', 'μ'],
   ['ματων', 'μ'],
   ['ματα', 'μ'],
-  // -ι nouns: "παιδί", "παιδιού", "παιδιά", "παιδιών".
+  // -ι nouns: "παιδί", "παιδιού", "παιδιά", "παιδιών"; the neuters in -ιο, whose other
+  // cases are these ("βιβλίο", "βιβλίου", "βιβλία"), and -ιος ("Ιούλιος", "Ιούλιο").
   ['ιουσ', ''],
   ['ιου', ''],
   ['ιων', ''],
@@ -51,6 +52,7 @@ const ENDINGS: readonly (readonly [string, string])[] = [
   ['ιοι', ''],
   ['ιοσ', ''],
   ['ια', ''],
+  ['ιο', ''],
   // -η nouns and -ης adjectives in -εις, -εων ("πόλη", "πόλεις", "πόλεων").
   ['εισ', ''],
   ['εων', ''],
@@ -80,9 +82,13 @@ function keepsRoot(root: string): boolean {
   return root.length >= 3 && VOWEL.test(root);
 }
 
-/** The light stem of a lower-cased Greek word: marks folded, one ending stripped. */
+/**
+ * The light stem of a lower-cased Greek word: marks folded, one ending stripped. A word of
+ * marks alone is left as written, never read as nothing.
+ */
 export function greekStem(word: string): string {
   const folded = foldGreek(word);
+  if (folded.length === 0) return word;
   for (const [ending, kept] of ENDINGS) {
     if (!folded.endsWith(ending)) continue;
     const root = folded.slice(0, folded.length - ending.length) + kept;

@@ -3,28 +3,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { hindiStem, normalizeHindi } from './hindi-terms.ts';
 import { isStopWord, stem, termsOf } from './terms.ts';
+import { hindi } from './testing/written-languages.ts';
 import { wordsOf } from './word-scanner.ts';
 
 /**
- * Hindi writes one word several ways (chandrabindu or anusvara, a nasal and a virama or
- * the anusvara, the nukta or not) and inflects it by its ending: a question's "गाँव की
- * सड़कें" (the village's roads) is "गांव की सड़क" in the sentence that answers it. The
- * texts below were written for these tests.
+ * Hindi writes one word several ways and inflects it by its ending: the question and text
+ * are in testing/written-languages.ts.
  */
-
-const TOWNS = ['आगरा', 'पटना', 'जयपुर', 'भोपाल', 'इंदौर', 'कानपुर', 'लखनऊ', 'नागपुर', 'सूरत', 'पुणे'];
-const ANSWER_AT = 6;
-
-function paragraph(town: string, answer: boolean): string {
-  return [
-    `${town} नदी के पूर्वी किनारे पर बसा एक पुराना शहर है।`,
-    'यहाँ के लोग हर साल वसंत और शरद में मेला लगाते हैं और फल बेचते हैं।',
-    answer
-      ? 'सन 1872 में ठेकेदार रामलाल वर्मा ने गांव की पहली पक्की सड़क बनाई।'
-      : `${town} शहर के पास की ज़मीन पर किसान हर दिन मौसम का हाल लिखते हैं।`,
-    'पर्यटक पेड़ों से घिरे रास्ते पर चलकर मंदिर से नदी तक जाते हैं।',
-  ].join(' ');
-}
 
 describe('Hindi words', () => {
   it('reads the spelling variants of one word as one', () => {
@@ -101,10 +86,9 @@ describe('Hindi words', () => {
   it.each(['standard', 'ultra'] as const)(
     'keeps the sentence that answers in other spellings and endings at %s',
     (level) => {
-      const context = TOWNS.map((town, at) => paragraph(town, at === ANSWER_AT)).join('\n\n');
-      const result = compressContext({ context, query: 'शहर के पास गाँव की सड़कें किसने बनाईं?', level });
+      const result = compressContext({ context: hindi.context, query: hindi.query, level });
       expect(result.status).toBe('compressed');
-      expect(result.compressed).toContain('रामलाल वर्मा');
+      expect(result.compressed).toContain(hindi.answer);
     },
   );
 });

@@ -2,40 +2,21 @@ import { compressContext } from '@ctxopt/local';
 import { describe, expect, it } from 'vitest';
 import { ablated } from './ablation.ts';
 import { AdjacentPairs } from './name-groups.ts';
+import { persian, vietnamese } from './testing/written-languages.ts';
 
 /**
  * A question names an article's subject in full ("علی دایی", Ali Daei) and asks with one
  * rarer word ("لقب", nickname). The subject is in most sentences: counted once per word of
  * its name, it lifted every sentence naming it in full over the one that answers, which
- * names him by his surname alone.
+ * names him by his surname alone. The text is in testing/written-languages.ts.
  */
-const SENTENCES = [
-  'علی دایی سال ۱۳۷۵ به باشگاه پرسپولیس پیوست.',
-  'شهر اردبیل در شمال غربی ایران است.',
-  'علی دایی در اردبیل به دنیا آمد.',
-  'زمستان‌های آن شهر سرد و پربرف است.',
-  'علی دایی فصل بعد از باشگاه پرسپولیس به آلمان رفت.',
-  'دانشگاه صنعتی شریف در تهران است.',
-  'علی دایی مهندسی متالورژی خواند.',
-  'ورزشگاه آزادی صد هزار تماشاگر دارد.',
-  'علی دایی برای باشگاه بایرن مونیخ بازی کرد.',
-  'فوتبال در ایران محبوب‌ترین ورزش است.',
-  'هواداران به دایی لقب شهریار دادند.',
-  'تیم ملی در جام جهانی ۱۹۹۸ بازی کرد.',
-  'علی دایی سپس مربی باشگاه سایپا شد.',
-  'بسیاری از بازیکنان آن دوره لقب داشتند.',
-  'علی دایی ۱۰۹ گل ملی به ثمر رساند.',
-  'علی دایی در سال ۱۳۸۵ از بازی ملی کنار رفت.',
-];
-
 describe('the words of a name weigh once', () => {
-  const context = SENTENCES.join(' ');
-  const query = 'لقب علی دایی در باشگاه چه بود؟';
+  const { context, query, answer } = persian;
 
   it('keeps the sentence holding the rarer word at ultra', () => {
     const result = compressContext({ context, query, level: 'ultra' });
     expect(result.status).toBe('compressed');
-    expect(result.compressed).toContain('لقب شهریار');
+    expect(result.compressed).toContain(answer);
   });
 
   it('drops it with the groups switched off (the ablation of bench:quality)', () => {
@@ -43,7 +24,7 @@ describe('the words of a name weigh once', () => {
     try {
       // The name counted once per word: "علی دایی برای باشگاه بایرن مونیخ بازی کرد."
       const result = compressContext({ context, query, level: 'ultra' });
-      expect(result.compressed).not.toContain('لقب شهریار');
+      expect(result.compressed).not.toContain(answer);
     } finally {
       ablated.delete('name-groups');
     }
@@ -64,43 +45,15 @@ describe('the words of a name weigh once', () => {
 /**
  * Vietnamese writes a space between the syllables of one word ("biệt danh", nickname;
  * "câu lạc bộ", club) and of one name ("Lê Công Vinh"), so a question's name or compound
- * is several query words, counted once each. The text was written for this test.
+ * is several query words, counted once each. The text is in testing/written-languages.ts.
  */
-const VIETNAMESE = [
-  'Lê Công Vinh gia nhập câu lạc bộ Sông Lam Nghệ An năm 2004.',
-  'Tỉnh Nghệ An có mùa hè nóng và khô.',
-  'Lê Công Vinh sinh ra tại Nghệ An.',
-  'Mùa đông ở đó lạnh và nhiều mưa.',
-  'Lê Công Vinh sau đó rời câu lạc bộ để sang Bồ Đào Nha.',
-  'Sân vận động Mỹ Đình có bốn mươi nghìn chỗ ngồi.',
-  'Lê Công Vinh từng học ở trường năng khiếu thể thao.',
-  'Bóng đá là môn thể thao được yêu thích nhất ở Việt Nam.',
-  'Lê Công Vinh chơi cho câu lạc bộ Leixões.',
-  'Đội tuyển quốc gia vô địch Đông Nam Á năm 2008.',
-  'Công Vinh có biệt danh Vua phá lưới.',
-  'Đội tuyển từng thi đấu tại vòng loại World Cup.',
-  'Lê Công Vinh sau này làm huấn luyện viên câu lạc bộ Phố Hiến.',
-  'Nhiều cầu thủ thời đó cũng có biệt danh.',
-  'Lê Công Vinh ghi năm mươi mốt bàn cho đội tuyển.',
-  'Lê Công Vinh giã từ sự nghiệp thi đấu năm 2016.',
-  'Hà Nội là thủ đô của Việt Nam và có nhiều hồ nước.',
-  'Sông Hồng chảy qua nhiều tỉnh ở miền bắc.',
-  'Phở là món ăn nổi tiếng khắp cả nước.',
-  'Mùa xuân thường có mưa phùn và trời ẩm.',
-  'Vịnh Hạ Long có hàng nghìn hòn đảo đá vôi.',
-  'Nhiều du khách đến thăm phố cổ Hội An mỗi năm.',
-  'Cà phê được trồng nhiều ở vùng Tây Nguyên.',
-  'Tết Nguyên Đán là dịp lễ lớn nhất trong năm.',
-];
-
 describe('the syllables of a Vietnamese word or name weigh once', () => {
-  const context = VIETNAMESE.join(' ');
-  const query = 'Biệt danh của Lê Công Vinh ở câu lạc bộ là gì?';
+  const { context, query, answer } = vietnamese;
 
   it('keeps the sentence holding the rarer word at ultra', () => {
     const result = compressContext({ context, query, level: 'ultra' });
     expect(result.status).toBe('compressed');
-    expect(result.compressed).toContain('Vua phá lưới');
+    expect(result.compressed).toContain(answer);
   });
 
   it('drops it with the groups switched off', () => {
@@ -108,7 +61,7 @@ describe('the syllables of a Vietnamese word or name weigh once', () => {
     try {
       // Each syllable counted: "Lê Công Vinh sau này làm huấn luyện viên câu lạc bộ Phố Hiến."
       const result = compressContext({ context, query, level: 'ultra' });
-      expect(result.compressed).not.toContain('Vua phá lưới');
+      expect(result.compressed).not.toContain(answer);
     } finally {
       ablated.delete('name-groups');
     }

@@ -3,51 +3,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { foldRomanianCommas } from './romanian-letters.ts';
 import { stem, termsOf } from './terms.ts';
+import { romanian } from './testing/written-languages.ts';
 
 /**
  * Romanian's ș and ț are written with a comma below, and with a cedilla (ş, ţ) in text of
- * older encodings and keyboards: a question's "Mureș" is "Mureş" in the text. The texts
- * below were written for these tests.
+ * older encodings and keyboards: the question and text are in testing/written-languages.ts.
  */
-
-const RIVERS = [
-  'Olt',
-  'Jiu',
-  'Prut',
-  'Siret',
-  'Argeş',
-  'Someş',
-  'Mureş',
-  'Timiş',
-  'Bega',
-  'Crişul',
-];
-const ANSWER_AT = 6;
-
-function paragraph(river: string, at: number): string {
-  const built = `a fost construit de inginerul ${ENGINEERS[at]} în anul ${1860 + at * 7}`;
-  return [
-    `Râul ${river} curge prin câmpie spre sud şi adună apele din munţi.`,
-    at === ANSWER_AT
-      ? `Podul de fier de pe ${river} ${built}.`
-      : `Podul de fier peste râul ${river} ${built}.`,
-    'Pescarii din sat vând peşte proaspăt în piaţa mare în fiecare dimineaţă.',
-    `Peste drum de podul de pe ${river} a fost construit un han vechi de piatră.`,
-  ].join(' ');
-}
-
-const ENGINEERS = [
-  'Ionescu',
-  'Popescu',
-  'Dumitru',
-  'Stan',
-  'Moldovan',
-  'Lazăr',
-  'Vasilescu',
-  'Matei',
-  'Toma',
-  'Rusu',
-];
 
 describe('Romanian letters', () => {
   it('reads ş and ș, ţ and ț, as one letter, in either case and written apart', () => {
@@ -81,14 +42,9 @@ describe('Romanian letters', () => {
   it.each(['standard', 'ultra'] as const)(
     'keeps the paragraph of the river a question writes with the comma below at %s',
     (level) => {
-      const context = RIVERS.map((river, at) => paragraph(river, at)).join('\n\n');
-      const result = compressContext({
-        context,
-        query: 'Cine a construit podul de fier peste Mureș?',
-        level,
-      });
+      const result = compressContext({ context: romanian.context, query: romanian.query, level });
       expect(result.status).toBe('compressed');
-      expect(result.compressed).toContain(`inginerul ${ENGINEERS[ANSWER_AT]}`);
+      expect(result.compressed).toContain(romanian.answer);
     },
   );
 });

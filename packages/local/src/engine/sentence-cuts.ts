@@ -90,10 +90,12 @@ function clauseCuts(block: string, start: number, end: number, offset: number, c
  * Devanagari letter there marks an abbreviation ("डॉ." doctor, "रु." rupees, the initials
  * of "ए. पी. जे. अब्दुल कलाम"), as a capital and a full stop does in English. A block
  * that writes no danda may use the full stop as its sentence end, and keeps it.
+ * `hasDanda` looks the block over once, at its first such stop: a look at every stop was
+ * quadratic in a long block of Hindi written with full stops.
  */
-function isDevanagariAbbreviation(block: string, dot: number): boolean {
+function isDevanagariAbbreviation(block: string, dot: number, hasDanda: () => boolean): boolean {
   const before = block.charCodeAt(dot - 1);
-  return before >= 0x0900 && before <= 0x097f && block.includes('।');
+  return before >= 0x0900 && before <= 0x097f && hasDanda();
 }
 
 /** Offsets in `[start, end)` where a sentence ends and white space begins. */
@@ -101,13 +103,15 @@ export function findSentenceCuts(text: string, start: number, end: number, cased
   // The block alone, so that no search runs past its end.
   const block = text.slice(start, end);
   const cuts: number[] = [];
+  let danda: boolean | undefined;
+  const hasDanda = () => (danda ??= block.includes('।'));
   let sentenceStart = 0;
   SENTENCE_END.lastIndex = 0;
   for (let match = SENTENCE_END.exec(block); match; match = SENTENCE_END.exec(block)) {
     const space = match.index + match[0].length;
     if (
       block[match.index] === '.' &&
-      (isAbbreviation(block, match.index) || isDevanagariAbbreviation(block, match.index))
+      (isAbbreviation(block, match.index) || isDevanagariAbbreviation(block, match.index, hasDanda))
     ) {
       continue;
     }
