@@ -11,6 +11,8 @@
  * / 83.3%.)
  */
 
+import { MIN_ROOT } from './word-endings.ts';
+
 /**
  * Suffixes, each a pattern over the folded word (ı read as i), tried longest first at
  * the end of the word; vowel harmony gives each two or four forms.
@@ -62,11 +64,6 @@ const SUFFIXES = new RegExp(
     '[iuü]',
   ].join('|')})$`,
 );
-/**
- * A root keeps at least this many letters. TQuAD dev, 2x / 4x / 10x: 98.3 / 93.6 / 83.3% at
- * 3, 98.3 / 92.5 / 82.8% at 2, 98.1 / 92.8 / 81.1% at 4.
- */
-const MIN_ROOT = 3;
 /**
  * Suffixes stripped from one word at most. TQuAD dev 4x / 10x: 93.3 / 81.7% at 1, 94.2 /
  * 83.3% at 2, 93.6 / 83.3% at 3, 93.9 / 83.9% at 4 (a plateau from 2 on).
