@@ -200,9 +200,9 @@ function paragraphsOf(text: string): { count: number; mean: number } {
  * an instruction over two passages or more): a turn of one or two long paragraphs is one
  * speaker's message. Not tuned beyond this: REALTALK with the question, dev 10x, 76.4%
  * when any message could hold passages, 76.9% (as before) with this; NQ as a chat prompt
- * the same either way.
+ * the same either way. Section meaning reads the same bound (section-meaning.ts).
  */
-const MIN_MESSAGE_PARAGRAPHS = 3;
+export const MIN_MESSAGE_PARAGRAPHS = 3;
 
 /**
  * Whether the paragraphs of `text[start, end)` (the whole text, or one `message`'s
