@@ -128,7 +128,7 @@ export function scoreTurnPriors(
   // Without any date stamp there are no sessions to open: the signal stays 0.
   let sessionStart = -1;
   spans.forEach((span, at) => {
-    if (opensSession(text.slice(span.start, span.start + 60))) sessionStart = at;
+    if (opensSession(text, span.start)) sessionStart = at;
     const opening = sessionStart < 0 ? 0 : 1 / (1 + (at - sessionStart) / OPENING_FADE);
     const reply = at > 0 && asksQuestion(text, spans[at - 1]!) ? 1 : 0;
     // Scan at most the first 4,000 characters of a message for the pattern signals:
