@@ -186,10 +186,10 @@ export function selectUnits(input: SelectionInput): Uint8Array {
     if (!duplicate[unit]) take(unit, SELECTED);
   }
   // Repetitive text: the near-duplicates skipped fill the output up to a tenth of the budget.
-  // They aim an eighth higher: units are counted apart, and the kept ones, joined, can
-  // merge into fewer tokens (a run of one letter cut into pieces), which must not take
-  // the output under the tenth.
-  const floor = budget * DUPLICATE_FLOOR * 1.125 + (input.fillerShortfall ?? 0);
+  // Kept units that merge into fewer tokens when joined (a run of one letter cut into
+  // pieces) are made up for by the refill after assembly (`fillerShortfall`), not by
+  // aiming higher here.
+  const floor = budget * DUPLICATE_FLOOR + (input.fillerShortfall ?? 0);
   for (let at = 0; at < order.length && used < floor; at++) take(order[at]!, FILLER);
   // Nothing fits (one block larger than the whole budget): keep the best unit anyway.
   if (used === 0 && order.length > 0) {
