@@ -63,6 +63,8 @@ export interface TurnPriorWeights {
  * 2026-11-25, 2x / 4x / 10x): REALTALK without a query 73.6 / 49.1 / 25.5 -> 75.0 / 47.7 /
  * 27.3%, FriendsQA without a query 59.7 / 31.8 / 15.3 -> 60.1 / 32.9 / 14.3%, dialogue
  * without a query 63.0 -> 61.1% at 4x: a loss past the bar at one level each, so they stay.
+ * Alone (whole dev, 2026-11-26): recency at 0, REALTALK without a query 50.9 -> 49.5% at 4x
+ * (three of 216); user at 0, dialogue without a query 64.8 / 37.0 -> 59.3 / 35.2% at 4x / 10x.
  */
 export const TURN_PRIOR_WEIGHTS: TurnPriorWeights = {
   recency: 0.1,
