@@ -1,4 +1,4 @@
-import { stripEnding } from './word-endings.ts';
+import { MIN_ROOT, stripEnding } from './word-endings.ts';
 
 /**
  * Arabic words as the scorer sees them: a light stemmer in the manner of Larkey's
@@ -72,7 +72,7 @@ export function arabicStem(word: string): string {
     .replace(/ؤ/g, 'و')
     .replace(/ئ/g, 'ي');
   // "و" (and) in front of a word of at least three more letters.
-  if (result.length > 3 && result.startsWith('و')) result = result.slice(1);
+  if (result.length > MIN_ROOT && result.startsWith('و')) result = result.slice(1);
   // "الله" (God) and its forms with a preposition are one name, not the article on "له"
   // (to him), a function word: without this, "رسول الله" matched every "له" in the text.
   if (GOD.has(result)) return 'الله';
@@ -92,12 +92,12 @@ const PROCLITICS = 'بلكف';
  * Whether two Arabic stems are one word with or without a one-letter preposition or
  * conjunction in front ("لمصر", for Egypt, and "مصر"). The stemmer does not strip these
  * (they are as often a word's first letter: "كتاب", "فريق"), so only a pair of forms that
- * both occur is joined, and the rest must keep three letters.
+ * both occur is joined, and the rest must keep `MIN_ROOT` letters.
  */
 export function sameBehindProclitic(a: string, b: string): boolean {
   const shorter = a.length < b.length ? a : b;
   const longer = shorter === a ? b : a;
-  if (longer.length !== shorter.length + 1 || shorter.length < 3) return false;
+  if (longer.length !== shorter.length + 1 || shorter.length < MIN_ROOT) return false;
   return PROCLITICS.includes(longer[0]!) && longer.endsWith(shorter);
 }
 

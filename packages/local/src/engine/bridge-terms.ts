@@ -62,6 +62,11 @@ export function queryNames(query: string, index: UnitIndex): Set<number> {
   return names;
 }
 
+/**
+ * A bridge term is rare: in at most one in this many units, or passages (at least 3), the
+ * same share for both (the figures are beside its use in `bridgeScores`).
+ */
+const RARE_IN = 10;
 /** A line of JSON: a bracket, a `"key":` member, or a string alone in an array. */
 const STRUCTURED_START = /^\s*(?:[{}[\]]|"[^"\n]*"\s*(?::|,?\s*$))/;
 const PARAGRAPH_END = /\n[ \t]*\r?\n\s*$/;
@@ -255,10 +260,11 @@ export function bridgeScores(
   // take it past a tenth of the units. Dev, multi-hop large, 2x / 4x / 10x: bench layout
   // 80.4 / 60.8 / 38.9 to 83.0 / 63.2 / 40.1%, title lines 76.3 / 58.8 / 36.5 to 79.5 /
   // 59.6 / 36.5%; NQ bench layout 4x / 10x +0.2; no other dev set moves.
-  const maxUnits = Math.max(3, Math.floor(unitCount / 10));
+  const rareLimit = (count: number) => Math.max(3, Math.floor(count / RARE_IN));
+  const maxUnits = rareLimit(unitCount);
   const passages = passageIds(text, units);
   const passageCount = passages[unitCount - 1]! + 1;
-  const maxPassages = passageCount >= 10 ? Math.max(3, Math.floor(passageCount / 10)) : 0;
+  const maxPassages = passageCount >= RARE_IN ? rareLimit(passageCount) : 0;
   const passagesWith = new Int32Array(index.termCount);
   lastUnit.fill(-1);
   for (let unit = 0; unit < unitCount; unit++) {

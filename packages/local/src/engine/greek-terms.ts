@@ -16,6 +16,8 @@
  * noun in the same case, and the endings of the verb are longer and more varied.
  */
 
+import { MIN_ROOT } from './word-endings.ts';
+
 /** The combining marks Greek is written with, decomposed (tonos, dialytika, breathings...). */
 const MARKS = /[\u0300-\u036f]/g;
 /** A Greek vowel, marks removed. */
@@ -74,12 +76,12 @@ const ENDINGS: readonly (readonly [string, string])[] = [
 ];
 
 /**
- * What is left keeps three letters and a vowel: "γιος" (son) is not cut to the "γι" of
- * "για" (for), a stop word, and "στο" (in the) keeps its letters. A fact of the letters,
- * not a tuned value: no Greek set measures it (bench/README.md "Languages").
+ * What is left keeps `MIN_ROOT` letters (three, word-endings.ts) and a vowel: "γιος" (son)
+ * is not cut to the "γι" of "για" (for), a stop word, and "στο" (in the) keeps its
+ * letters. No Greek set measures it (bench/README.md "Languages").
  */
 function keepsRoot(root: string): boolean {
-  return root.length >= 3 && VOWEL.test(root);
+  return root.length >= MIN_ROOT && VOWEL.test(root);
 }
 
 /**

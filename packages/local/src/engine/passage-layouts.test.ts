@@ -154,6 +154,31 @@ describe('short passages under title lines', () => {
       { numRuns: 40 },
     );
   });
+
+  it('finds a long title over a text only a little longer than it', () => {
+    // Long titles (a film's, a treaty's) over one short sentence each.
+    const passages = [
+      [
+        'The Last Voyage of the Harbour Master of Wexmoor',
+        'A 1931 drama film directed by Ada Cleeve, shot on the old quay.',
+      ],
+      [
+        'Treaty of Friendship between Wexmoor and Lindale',
+        'An accord of 1872 that opened the canal to the weavers of both towns.',
+      ],
+      [
+        'List of Lighthouses on the Coast of Northern Wexmoor',
+        'Eleven towers, of which four still guide the ships in the winter.',
+      ],
+    ].map(([title, text]) => ({ title: title!, text: text! }));
+    const text = LAYOUTS['title line, text, blank line']!.render(passages);
+    const { units, sections } = segment(text);
+    const found = passages.map(
+      (p) =>
+        units.find((u) => u.start <= text.indexOf(p.text) && u.end > text.indexOf(p.text))!.section,
+    );
+    expect(found.map((section) => sections[section]!.title)).toEqual(passages.map((p) => p.title));
+  });
 });
 
 describe('a JSON array of documents', () => {

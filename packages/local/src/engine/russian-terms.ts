@@ -1,4 +1,4 @@
-import { stripEnding } from './word-endings.ts';
+import { MIN_ROOT, stripEnding } from './word-endings.ts';
 
 /**
  * Russian words as the scorer sees them: a light suffix stripper in the manner of the
@@ -83,12 +83,11 @@ const ENDINGS = [
 ];
 
 /**
- * What is left must keep three letters and a vowel: "год" (year) stays "год". Four letters
- * joined fewer forms: XQuAD ru dev 2x / 4x / 10x 98.4 / 95.3 / 84.3% against 98.9 / 95.8 /
- * 85.6% with three.
+ * What is left must keep `MIN_ROOT` letters and a vowel: "год" (year) stays "год" (four
+ * letters joined fewer forms, word-endings.ts).
  */
 function keepsRoot(root: string): boolean {
-  return root.length >= 3 && VOWEL.test(root);
+  return root.length >= MIN_ROOT && VOWEL.test(root);
 }
 
 /** The light stem of a lower-cased word in Cyrillic letters. */

@@ -1,3 +1,4 @@
+import { MIN_MESSAGE_PARAGRAPHS } from './block-cuts.ts';
 import type { Segmentation } from './segment.ts';
 import { isStopWord, stem } from './terms.ts';
 import type { UnitIndex } from './unit-index.ts';
@@ -71,13 +72,15 @@ function queryVector(query: string, { rows }: WordVectors): Float32Array | undef
 
 /**
  * In a conversation, the sections of the messages that hold passages (a retrieval prompt's
- * system message: its opening and two passages or more, block-cuts.ts); a message that is
- * one section is a turn, scored as one (compress-turns.ts).
+ * system message: its opening and two passages or more, as block-cuts.ts finds them); a
+ * message that is one section is a turn, scored as one (compress-turns.ts).
  */
 function passagesInMessages(sections: Segmentation['sections']): Uint8Array {
   const perMessage = new Map<number, number>();
   for (const { message } of sections) perMessage.set(message, (perMessage.get(message) ?? 0) + 1);
-  return Uint8Array.from(sections, ({ message }) => ((perMessage.get(message) ?? 0) >= 3 ? 1 : 0));
+  return Uint8Array.from(sections, ({ message }) =>
+    (perMessage.get(message) ?? 0) >= MIN_MESSAGE_PARAGRAPHS ? 1 : 0,
+  );
 }
 
 /** `echoes` marks the units that repeat the query (query-echoes.ts): they set no scale. */

@@ -186,10 +186,10 @@ export function selectUnits(input: SelectionInput): Uint8Array {
     if (!duplicate[unit]) take(unit, SELECTED);
   }
   // Repetitive text: the near-duplicates skipped fill the output up to a tenth of the budget.
-  // They aim an eighth higher: units are counted apart, and the kept ones, joined, can
-  // merge into fewer tokens (a run of one letter cut into pieces), which must not take
-  // the output under the tenth.
-  const floor = (budget / 10) * 1.125 + (input.fillerShortfall ?? 0);
+  // Kept units that merge into fewer tokens when joined (a run of one letter cut into
+  // pieces) are made up for by the refill after assembly (`fillerShortfall`), not by
+  // aiming higher here.
+  const floor = budget * DUPLICATE_FLOOR + (input.fillerShortfall ?? 0);
   for (let at = 0; at < order.length && used < floor; at++) take(order[at]!, FILLER);
   // Nothing fits (one block larger than the whole budget): keep the best unit anyway.
   if (used === 0 && order.length > 0) {
@@ -203,6 +203,13 @@ export function selectUnits(input: SelectionInput): Uint8Array {
   }
   return kept;
 }
+
+/**
+ * The share of the budget that near-duplicates skipped fill the output up to, when the
+ * rest leaves it under: repetitive text still keeps a sample. A bound, not tuned (one rule,
+ * used in selection and in the refill below).
+ */
+const DUPLICATE_FLOOR = 0.1;
 
 /** Selections run again for a smaller budget before the weakest kept units are dropped instead. */
 const RESELECTIONS = 3;
@@ -235,7 +242,7 @@ export function selectWithinBudget(
   // Units counted with white space that the join trims (a paragraph and the run of blank
   // lines after it) can leave the output under the tenth the near-duplicates fill to
   // (a budget of 5,361: 742 tokens counted, 430 joined): they fill again for the shortfall.
-  if (output.tokens < budget / 10) {
+  if (output.tokens < budget * DUPLICATE_FLOOR) {
     let counted = 0;
     for (let unit = 0; unit < kept.length; unit++) if (kept[unit]) counted += input.tokens[unit]!;
     if (counted > output.tokens) {

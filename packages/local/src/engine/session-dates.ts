@@ -72,9 +72,12 @@ export function sessionStampDate(head: string): CalendarDay | undefined {
   return match ? numericDate(match) : undefined;
 }
 
-/** Whether a message opens with a date stamp. */
-export function opensSession(head: string): boolean {
-  return SESSION_STAMP.test(head);
+/** How far into a message its date stamp is looked for (a role label, a bracket, a date). */
+const STAMP_READ = 60;
+
+/** Whether the message starting at `start` opens with a date stamp. */
+export function opensSession(text: string, start: number): boolean {
+  return SESSION_STAMP.test(text.slice(start, start + STAMP_READ));
 }
 
 /** Every calendar day a question names. */
@@ -159,7 +162,7 @@ export function messagesOfNamedDays(
   const stamps: Array<CalendarDay | undefined> = [];
   const sessionOf = new Int32Array(spans.length);
   spans.forEach((span, at) => {
-    const stamp = SESSION_STAMP.exec(text.slice(span.start, span.start + 60));
+    const stamp = SESSION_STAMP.exec(text.slice(span.start, span.start + STAMP_READ));
     if (stamp) stamps.push(numericDate(stamp));
     sessionOf[at] = stamps.length - 1;
   });

@@ -39,6 +39,11 @@ describe('Turkish words', () => {
     expect(turkishStem('evler')).toBe('evler');
   });
 
+  it('strips a chain of more than three suffixes', () => {
+    // "kitap-lar-ımız-da-ki-ler" (the ones in our books): five suffixes, one root.
+    expect(turkishStem('kitaplarımızdakiler')).toBe('kitap');
+  });
+
   it('reads the dotted and the dotless i as one letter', () => {
     // "İ" lower-cases to "i" and a combining dot; "I" to "i", where Turkish reads "ı".
     expect(turkishStem(lower('İstanbul'))).toBe(turkishStem('istanbul'));

@@ -63,6 +63,8 @@ export interface TurnPriorWeights {
  * 2026-11-25, 2x / 4x / 10x): REALTALK without a query 73.6 / 49.1 / 25.5 -> 75.0 / 47.7 /
  * 27.3%, FriendsQA without a query 59.7 / 31.8 / 15.3 -> 60.1 / 32.9 / 14.3%, dialogue
  * without a query 63.0 -> 61.1% at 4x: a loss past the bar at one level each, so they stay.
+ * Alone (whole dev, 2026-11-26): recency at 0, REALTALK without a query 50.9 -> 49.5% at 4x
+ * (three of 216); user at 0, dialogue without a query 64.8 / 37.0 -> 59.3 / 35.2% at 4x / 10x.
  */
 export const TURN_PRIOR_WEIGHTS: TurnPriorWeights = {
   recency: 0.1,
@@ -81,7 +83,9 @@ export const TURN_PRIOR_WEIGHTS: TurnPriorWeights = {
 
 /**
  * How fast the opening signal fades: 1 on a session's first message, 1/2 eight
- * messages later, 1/3 sixteen later.
+ * messages later, 1/3 sixteen later. Without the fade (1 on the first message only; whole
+ * dev, 2026-11-26, 2x / 4x / 10x): REALTALK without a query 73.6 / 49.1 / 25.5 -> 66.2 /
+ * 45.8 / 22.7%, dialogue without a query 85.2 / 63.0 / 37.0 -> 81.5 / 59.3 / 31.5%.
  */
 const OPENING_FADE = 8;
 /** A message that ends by asking. */
@@ -107,11 +111,22 @@ const EVENT =
 
 const DISCLOSURE = /\b(?:i|i'm|i've|i'd|i'll|my|we|we're|we've|our|me)\b/gi;
 
-function countMatches(pattern: RegExp, text: string, cap: number): number {
+/**
+ * A pattern signal: the share of `SATURATION` matches `text` holds, 1 from there on. One
+ * count for every signal, in place of six tuned ones (3 names, 3 numbers, 3 disclosures,
+ * 2 decisions, 2 titles, 2 events). Whole dev, 2026-11-26, 2x / 4x / 10x, those six ->
+ * 2 for all: REALTALK without a query 73.6 / 49.1 / 25.5 -> 74.1 / 50.9 / 26.4%, dialogue
+ * without a query 63.0 -> 64.8% at 4x, FriendsQA without a query 31.8 / 15.3 -> 32.9 /
+ * 14.8% at 4x / 10x, the sets with the question within 0.4 (3 for all: dialogue without a
+ * query 63.0 / 37.0 -> 61.1 / 35.2% at 4x / 10x).
+ */
+const SATURATION = 2;
+
+function saturating(pattern: RegExp, text: string): number {
   pattern.lastIndex = 0;
   let count = 0;
-  while (count < cap && pattern.exec(text)) count++;
-  return count;
+  while (count < SATURATION && pattern.exec(text)) count++;
+  return count / SATURATION;
 }
 
 /** The prior of every message span, 0..1. */
@@ -128,19 +143,19 @@ export function scoreTurnPriors(
   // Without any date stamp there are no sessions to open: the signal stays 0.
   let sessionStart = -1;
   spans.forEach((span, at) => {
-    if (opensSession(text.slice(span.start, span.start + 60))) sessionStart = at;
+    if (opensSession(text, span.start)) sessionStart = at;
     const opening = sessionStart < 0 ? 0 : 1 / (1 + (at - sessionStart) / OPENING_FADE);
     const reply = at > 0 && asksQuestion(text, spans[at - 1]!) ? 1 : 0;
     // Scan at most the first 4,000 characters of a message for the pattern signals:
     // what a long tool output holds past that does not change its kind.
     const body = text.slice(span.start, Math.min(span.end, span.start + 4_000));
-    const names = Math.min(1, countMatches(NAME, body, 3) / 3);
-    const numbers = Math.min(1, countMatches(NUMBER, body, 3) / 3);
-    const decisions = Math.min(1, countMatches(DECISION, body, 2) / 2);
-    const titles = Math.min(1, countMatches(TITLE, body, 2) / 2);
+    const names = saturating(NAME, body);
+    const numbers = saturating(NUMBER, body);
+    const decisions = saturating(DECISION, body);
+    const titles = saturating(TITLE, body);
     const user = USER_LABEL.test(body) ? 1 : 0;
-    const disclosure = Math.min(1, countMatches(DISCLOSURE, body, 3) / 3);
-    const events = Math.min(1, countMatches(EVENT, body, 2) / 2);
+    const disclosure = saturating(DISCLOSURE, body);
+    const events = saturating(EVENT, body);
     let content = 0;
     let fresh = 0;
     for (let position = offsets[span.first]!; position < offsets[span.last + 1]!; position++) {
