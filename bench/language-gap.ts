@@ -22,6 +22,7 @@ import { compressContext, engineUnits } from '../packages/local/src/engine/compr
 import { LEVEL_RATIOS } from '../packages/local/src/engine/targets.ts';
 import { isStopWord, termsOf } from '../packages/local/src/engine/terms.ts';
 import { countTokens } from '../packages/local/src/engine/tokenizer.ts';
+import { answerUnits } from './quality/answer-units.ts';
 import { retains } from './quality/retention.ts';
 import { loadSets, type QualitySet } from './quality/sets.ts';
 import type { SuiteExample } from './quality/suite-example.ts';
@@ -263,24 +264,7 @@ console.log(
 
 /** The class of a miss, from the explanation of the units that hold the answer. */
 function missClass(example: SuiteExample, level: 'standard' | 'ultra'): number {
-  const text = example.context as string;
-  const { explanation } = compressContext(
-    { context: text, level, query: example.query },
-    { explain: true },
-  );
-  const units = explanation!.units.filter((unit) => /\S/.test(unit.text));
-  const order = [...units].sort((a, b) => b.score - a.score);
-  const rank = new Map(order.map((unit, at) => [unit, at + 1]));
-  const answer = example.answers![0]!.toLowerCase();
-  const lower = text.toLowerCase();
-  // Of the answer's occurrences, the one whose units ranked best.
-  let touched: typeof units = [];
-  let best = Number.POSITIVE_INFINITY;
-  for (let from = lower.indexOf(answer); from >= 0; from = lower.indexOf(answer, from + 1)) {
-    const these = units.filter((unit) => unit.end > from && unit.start < from + answer.length);
-    const top = Math.min(...these.map((unit) => rank.get(unit)!));
-    if (top < best) [best, touched] = [top, these];
-  }
+  const { explanation, units, rank, touched } = answerUnits(example, level, example.answers![0]!);
   if (touched.length === 0) return -1;
   const tokens = touched.reduce((sum, unit) => sum + unit.tokens, 0);
   if (tokens > explanation!.budget) return 0;

@@ -20,6 +20,7 @@ import { compressContext } from '../packages/local/src/engine/compress-context.t
 import type { UnitExplanation } from '../packages/local/src/engine/explain.ts';
 import { isStopWord, termsOf } from '../packages/local/src/engine/terms.ts';
 import { countTokens } from '../packages/local/src/engine/tokenizer.ts';
+import { answerUnits } from './quality/answer-units.ts';
 import { retains } from './quality/retention.ts';
 import { loadSets } from './quality/sets.ts';
 import type { SuiteExample } from './quality/suite-example.ts';
@@ -65,24 +66,8 @@ function borderKind(before: UnitExplanation, after: UnitExplanation): (typeof CL
 
 /** Adds the classes of a miss to `counts`; returns a line describing it. */
 function classify(example: SuiteExample, counts: Counts): string {
-  const text = example.context as string;
-  const { explanation } = compressContext(
-    { context: text, level, query: example.query },
-    { explain: true },
-  );
-  const units = explanation!.units.filter((unit) => /\S/.test(unit.text));
-  const order = [...units].sort((a, b) => b.score - a.score);
-  const rank = new Map(order.map((unit, at) => [unit, at + 1]));
   const answer = example.answers![0]!;
-  const lower = text.toLowerCase();
-  let touched: UnitExplanation[] = [];
-  let best = Number.POSITIVE_INFINITY;
-  const needle = answer.toLowerCase();
-  for (let from = lower.indexOf(needle); from >= 0; from = lower.indexOf(needle, from + 1)) {
-    const these = units.filter((unit) => unit.end > from && unit.start < from + answer.length);
-    const top = Math.min(...these.map((unit) => rank.get(unit)!));
-    if (top < best) [best, touched] = [top, these];
-  }
+  const { explanation, units, rank, touched } = answerUnits(example, level, answer);
   if (touched.length === 0) return 'answer not found';
   const answerTokens = countTokens(answer);
   const sizes = units.map((unit) => unit.tokens).sort((a, b) => a - b);
