@@ -21,6 +21,18 @@ describe('isCaseless', () => {
   });
 });
 
+describe('isCased', () => {
+  it('reads the capitals of Greek and Cyrillic as it reads Latin ones', () => {
+    // Names and sentence starts carry capitals in Russian and Greek as in English.
+    expect(isCased('Москва — столица России. Город стоит на реке Москве.')).toBe(true);
+    expect(isCased('Η Αθήνα είναι η πρωτεύουσα της Ελλάδας.')).toBe(true);
+    expect(isCased('The author was born in Leeds.')).toBe(true);
+    // The same texts lower-cased by a pipeline are not.
+    expect(isCased('москва — столица россии. город стоит на реке москве.')).toBe(false);
+    expect(isCased('η αθήνα είναι η πρωτεύουσα της ελλάδας.')).toBe(false);
+  });
+});
+
 describe('the bridge pass in a script without capitals', () => {
   // Every word of the best units would stand for a name, and lift the sentences that share
   // any rare word with them ("الجمالية", a district, here) over the one that answers.

@@ -8,7 +8,10 @@ export const SCRIPT_SAMPLE_CHARACTERS = 50_000;
 /**
  * Whether a text marks names and sentence starts with capitals: at least one letter in
  * 200 is a capital (English prose has several in 100; a text lower-cased by a pipeline,
- * or a transcript, has next to none). Reads at most the first SCRIPT_SAMPLE_CHARACTERS.
+ * or a transcript, has next to none). Latin, Greek and Cyrillic letters are counted (a
+ * Russian text read as uncased let every word of its best units bridge; dev, XQuAD ru,
+ * 2x / 4x / 10x: 98.9 / 95.4 / 85.3 to 98.9 / 95.6 / 85.5%). Reads at most the first
+ * SCRIPT_SAMPLE_CHARACTERS.
  */
 export function isCased(text: string): boolean {
   let letters = 0;
@@ -20,9 +23,29 @@ export function isCased(text: string): boolean {
     else if (code >= 65 && code <= 90) {
       letters++;
       capitals++;
+    } else if (code >= 0x386 && code <= 0x45f) {
+      // Greek and Cyrillic: a Russian or Greek text marks names with capitals too.
+      if (isSmallGreekOrCyrillic(code)) letters++;
+      else if (isCapitalGreekOrCyrillic(code)) {
+        letters++;
+        capitals++;
+      }
     }
   }
   return letters > 0 && capitals * 200 >= letters;
+}
+
+/** Α to Ω with the accented capitals, and Ѐ to Я. */
+function isCapitalGreekOrCyrillic(code: number): boolean {
+  return (
+    (code >= 0x386 && code <= 0x3ab && code !== 0x387 && code !== 0x38b && code !== 0x38d) ||
+    (code >= 0x400 && code <= 0x42f)
+  );
+}
+
+/** ά to ώ, and а to џ. */
+function isSmallGreekOrCyrillic(code: number): boolean {
+  return (code >= 0x3ac && code <= 0x3ce) || (code >= 0x430 && code <= 0x45f);
 }
 
 /** Whether a character code is a letter of a script without capitals, by block. */
