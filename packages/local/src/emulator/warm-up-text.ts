@@ -104,6 +104,10 @@ function paragraph(next: Next): string {
   return Array.from({ length: 1 + next(5) }, () => sentence(next)).join(' ');
 }
 
+function plainParagraph(next: Next): string {
+  return Array.from({ length: 2 + next(4) }, () => plainSentence(next)).join(' ');
+}
+
 function block(next: Next): string {
   switch (next(10)) {
     case 0:
@@ -201,7 +205,7 @@ export function warmUpText(
         : layout === 'lines'
           ? paragraph(next)
           : layout === 'plain'
-            ? Array.from({ length: 2 + next(4) }, () => plainSentence(next)).join(' ')
+            ? plainParagraph(next)
             : passage(next, blocks.length, style);
     blocks.push(text);
     size += text.length + 2;

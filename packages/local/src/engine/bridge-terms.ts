@@ -1,7 +1,7 @@
 import { type QueryTerms, queryTerms } from './query-terms.ts';
 import type { Segmentation, Unit } from './segment.ts';
 import { stem, termsOf } from './terms.ts';
-import { isCased, isCaseless } from './text-case.ts';
+import { isCased } from './text-case.ts';
 import { DEFAULT_TUNING } from './tuning.ts';
 import type { UnitIndex } from './unit-index.ts';
 import { nextWord, type WordMatch } from './word-scanner.ts';
@@ -192,7 +192,7 @@ export function bridgeScores(
   // without: ARCD 58.3 and 60.3%, KorQuAD 81.9 and 86.1%, XQuAD zh 80.4 and 83.0%, iApp Wiki
   // QA 80.5 and 81.6%, JSQuAD 79.3 and 79.4% (numbers alone as bridges: 60.6, 83.5, 81.7,
   // 80.5 and 78.9%).
-  if (isCaseless(text)) return scores;
+  if (index.caseless) return scores;
 
   // In how many units each term occurs.
   const unitsWith = new Int32Array(index.termCount);

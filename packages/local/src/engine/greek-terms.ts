@@ -16,7 +16,7 @@
  * noun in the same case, and the endings of the verb are longer and more varied.
  */
 
-import { MIN_ROOT } from './word-endings.ts';
+import { rootWithVowel, stripEnding } from './word-endings.ts';
 
 /** The combining marks Greek is written with, decomposed (tonos, dialytika, breathings...). */
 const MARKS = /[\u0300-\u036f]/g;
@@ -37,51 +37,54 @@ export function foldGreek(word: string): string {
 }
 
 /**
- * Endings of nouns and adjectives, folded (σ for ς), longest first; one is stripped. A
- * pair [ending, kept] keeps the letters `kept` of the ending: the neuter in -μα keeps its
- * μ through "-ματος", "-ματα", "-ματων" ("όνομα", "ονόματος" at "ονομ").
+ * Endings of nouns and adjectives, folded (σ for ς), longest first; one is stripped. The
+ * neuter in -μα keeps its μ through "-ματος", "-ματα", "-ματων" ("όνομα", "ονόματος" at
+ * "ονομ"): their endings are stripped only after a μ (`AFTER_MU`).
  */
-const ENDINGS: readonly (readonly [string, string])[] = [
-  ['ματοσ', 'μ'],
-  ['ματων', 'μ'],
-  ['ματα', 'μ'],
+const ENDINGS = [
+  'ατοσ',
+  'ατων',
+  'ατα',
   // -ι nouns: "παιδί", "παιδιού", "παιδιά", "παιδιών"; the neuters in -ιο, whose other
   // cases are these ("βιβλίο", "βιβλίου", "βιβλία"), and -ιος ("Ιούλιος", "Ιούλιο").
-  ['ιουσ', ''],
-  ['ιου', ''],
-  ['ιων', ''],
-  ['ιεσ', ''],
-  ['ιοι', ''],
-  ['ιοσ', ''],
-  ['ια', ''],
-  ['ιο', ''],
+  'ιουσ',
+  'ιου',
+  'ιων',
+  'ιεσ',
+  'ιοι',
+  'ιοσ',
+  'ια',
+  'ιο',
   // -η nouns and -ης adjectives in -εις, -εων ("πόλη", "πόλεις", "πόλεων").
-  ['εισ', ''],
-  ['εων', ''],
+  'εισ',
+  'εων',
   // -ος, -ας, -ης nouns and adjectives and their cases.
-  ['ουσ', ''],
-  ['οσ', ''],
-  ['ου', ''],
-  ['ον', ''],
-  ['οι', ''],
-  ['ων', ''],
-  ['ασ', ''],
-  ['εσ', ''],
-  ['ησ', ''],
-  ['α', ''],
-  ['η', ''],
-  ['ο', ''],
-  ['ι', ''],
-  ['ε', ''],
+  'ουσ',
+  'οσ',
+  'ου',
+  'ον',
+  'οι',
+  'ων',
+  'ασ',
+  'εσ',
+  'ησ',
+  'α',
+  'η',
+  'ο',
+  'ι',
+  'ε',
 ];
+const AFTER_MU = new Set(['ατοσ', 'ατων', 'ατα']);
 
 /**
  * What is left keeps `MIN_ROOT` letters (three, word-endings.ts) and a vowel: "γιος" (son)
  * is not cut to the "γι" of "για" (for), a stop word, and "στο" (in the) keeps its
  * letters. No Greek set measures it (bench/README.md "Languages").
  */
-function keepsRoot(root: string): boolean {
-  return root.length >= MIN_ROOT && VOWEL.test(root);
+const keepsRoot = rootWithVowel(VOWEL);
+
+function keeps(root: string, ending: string): boolean {
+  return keepsRoot(root) && (!AFTER_MU.has(ending) || root.endsWith('μ'));
 }
 
 /**
@@ -90,13 +93,7 @@ function keepsRoot(root: string): boolean {
  */
 export function greekStem(word: string): string {
   const folded = foldGreek(word);
-  if (folded.length === 0) return word;
-  for (const [ending, kept] of ENDINGS) {
-    if (!folded.endsWith(ending)) continue;
-    const root = folded.slice(0, folded.length - ending.length) + kept;
-    if (keepsRoot(root)) return root;
-  }
-  return folded;
+  return folded.length === 0 ? word : stripEnding(folded, ENDINGS, keeps);
 }
 
 /**

@@ -1,3 +1,5 @@
+import { stripEnding } from './word-endings.ts';
+
 /**
  * Hindi words as the scorer sees them (words in the Devanagari script). Hindi writes one
  * word several ways: a nasal vowel with the chandrabindu or the anusvara ("गाँव", "गांव"),
@@ -168,10 +170,5 @@ export function hindiStem(word: string): string {
   const normal = normalizeHindi(word);
   if (normal.length === 0) return word;
   if (STOP_SET.has(normal)) return normal;
-  for (const ending of ENDINGS) {
-    if (normal.length - ending.length >= MIN_STEM && normal.endsWith(ending)) {
-      return normal.slice(0, normal.length - ending.length);
-    }
-  }
-  return normal;
+  return stripEnding(normal, ENDINGS, (root) => root.length >= MIN_STEM);
 }

@@ -1,4 +1,4 @@
-import { MIN_ROOT, stripEnding } from './word-endings.ts';
+import { rootWithVowel, stripEnding } from './word-endings.ts';
 
 /**
  * Russian words as the scorer sees them: a light suffix stripper in the manner of the
@@ -86,9 +86,7 @@ const ENDINGS = [
  * What is left must keep `MIN_ROOT` letters and a vowel: "год" (year) stays "год" (four
  * letters joined fewer forms, word-endings.ts).
  */
-function keepsRoot(root: string): boolean {
-  return root.length >= MIN_ROOT && VOWEL.test(root);
-}
+const keepsRoot = rootWithVowel(VOWEL);
 
 /** The light stem of a lower-cased word in Cyrillic letters. */
 export function russianStem(word: string): string {

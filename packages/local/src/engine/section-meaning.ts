@@ -3,7 +3,8 @@ import type { Segmentation } from './segment.ts';
 import { isStopWord, stem } from './terms.ts';
 import type { UnitIndex } from './unit-index.ts';
 import { wordsOf } from './word-scanner.ts';
-import { rankWeight, textVector, type WordVectors, wordVectors } from './word-vectors.ts';
+import type { WordVectorTable } from './word-vector-file.ts';
+import { rankWeight, textVector, wordVectors } from './word-vectors.ts';
 
 /**
  * How close in meaning each section (a passage, a heading's section) is to the query, by
@@ -24,7 +25,7 @@ import { rankWeight, textVector, type WordVectors, wordVectors } from './word-ve
 /** Each stem of the table's words, to the row of its most frequent word ("releas": "release"). */
 let stemRows: Map<string, number> | undefined;
 
-function rowsByStem(vectors: WordVectors): Map<string, number> {
+function rowsByStem(vectors: WordVectorTable): Map<string, number> {
   if (stemRows) return stemRows;
   stemRows = new Map();
   for (const [word, row] of vectors.rows) {
@@ -62,7 +63,7 @@ function knownShare(words: readonly string[], rows: ReadonlyMap<string, number>)
 }
 
 /** The query's vector (of its content words), or undefined when the table does not read it. */
-function queryVector(query: string, { rows }: WordVectors): Float32Array | undefined {
+function queryVector(query: string, { rows }: WordVectorTable): Float32Array | undefined {
   const content = wordsOf(query)
     .map((word) => word.toLowerCase())
     .filter((word) => !isStopWord(stem(word)));

@@ -1,3 +1,5 @@
+import { isDevanagari } from './hindi-terms.ts';
+
 /**
  * Sentence boundaries inside a block of prose, as offsets of the white space that
  * follows each sentence. Common abbreviations and initials do not end a sentence, nor
@@ -94,8 +96,7 @@ function clauseCuts(block: string, start: number, end: number, offset: number, c
  * quadratic in a long block of Hindi written with full stops.
  */
 function isDevanagariAbbreviation(block: string, dot: number, hasDanda: () => boolean): boolean {
-  const before = block.charCodeAt(dot - 1);
-  return before >= 0x0900 && before <= 0x097f && hasDanda();
+  return isDevanagari(block.charCodeAt(dot - 1)) && hasDanda();
 }
 
 /** Offsets in `[start, end)` where a sentence ends and white space begins. */

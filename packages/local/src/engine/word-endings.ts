@@ -14,6 +14,14 @@
  */
 export const MIN_ROOT = 3;
 
+/**
+ * The root rule of the stemmers whose stems must keep a vowel (Greek, Russian): `MIN_ROOT`
+ * letters, one of them in `vowels`.
+ */
+export function rootWithVowel(vowels: RegExp): (root: string) => boolean {
+  return (root) => root.length >= MIN_ROOT && vowels.test(root);
+}
+
 export function stripEnding(
   word: string,
   endings: readonly string[],

@@ -1,3 +1,5 @@
+import { isDevanagari } from './hindi-terms.ts';
+
 /**
  * A hand-written scanner for words, for speed on long inputs: no regular expression,
  * no string per word. A word is a run of digits, or capitals followed by small
@@ -138,9 +140,7 @@ function isJoinerInDevanagari(text: string, index: number, limit: number): boole
   const code = text.charCodeAt(index);
   if (code !== 0x200c && code !== 0x200d) return false;
   if (index + 1 >= limit || index === 0) return false;
-  const before = text.charCodeAt(index - 1);
-  const after = text.charCodeAt(index + 1);
-  return before >= 0x0900 && before <= 0x097f && after >= 0x0900 && after <= 0x097f;
+  return isDevanagari(text.charCodeAt(index - 1)) && isDevanagari(text.charCodeAt(index + 1));
 }
 
 /** Hashes `text[start, end)` as the scanner does. */

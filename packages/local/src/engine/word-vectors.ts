@@ -8,9 +8,7 @@ import { decodeWordVectors, type WordVectorTable } from './word-vector-file.ts';
  * from GloVe by scripts/build-word-vectors.ts), read on first use: about 25,000 frequent
  * lower-case words, each a unit vector of signed bytes. A word outside it has no vector.
  */
-export type WordVectors = WordVectorTable;
-
-let table: WordVectors | null | undefined;
+let table: WordVectorTable | null | undefined;
 
 /** The table file, found from the package's own manifest (the sources and both builds). */
 function tableFile(): string {
@@ -22,7 +20,7 @@ function tableFile(): string {
  * The table, or undefined where it cannot be read (an application bundled without the
  * package's files): the engine then ranks by words alone, as it does for other languages.
  */
-export function wordVectors(): WordVectors | undefined {
+export function wordVectors(): WordVectorTable | undefined {
   if (table === undefined) {
     try {
       table = decodeWordVectors(readFileSync(tableFile()));
