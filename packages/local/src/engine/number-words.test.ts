@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { numberWords } from './number-words.ts';
 import { queryTerms } from './query-terms.ts';
 import { segment } from './segment.ts';
+import { digitsAsWords } from './testing/written-languages.ts';
 import { indexUnits } from './unit-index.ts';
 
 function termsFor(text: string, query: string) {
@@ -56,55 +57,15 @@ describe('queryTerms with a number in digits', () => {
 });
 
 describe('compressContext with a number in digits', () => {
-  // Passages of a retrieval, no titles: each names its chapter, in digits but for the one
-  // the question asks about, which writes it as a word in a longer sentence.
-  const TOPICS = [
-    [
-      '3',
-      'harvest',
-      'The farmers bring in the grain before the autumn rains arrive.',
-      'Their songs are sung in the fields until late at night.',
-    ],
-    [
-      '5',
-      'market',
-      'Traders come from the coast with salt, cloth and dried fish.',
-      'The square is crowded with carts from dawn until noon.',
-    ],
-    [
-      '7',
-      'wedding',
-      'The miller gives his daughter in marriage to a young carpenter.',
-      'The guests dance in the yard by the light of lanterns.',
-    ],
-    [
-      '9',
-      'fire',
-      'A dry summer leaves the pines ready to burn at the first spark.',
-      'The villagers dig trenches to keep the flames from their houses.',
-    ],
-  ];
-  const passages = [
-    ...TOPICS.map(
-      ([chapter, what, first, second]) =>
-        `Chapter ${chapter} of the book tells of the ${what}. ${first} ${second}`,
-    ),
-    'The twelfth chapter of the book tells of the great flood that came to the valley. The river ' +
-      'breaks its banks after a week of storms. The families climb to the church on the hill and ' +
-      'wait for the water to fall.',
-  ];
+  // Passages of a retrieval, no titles: each names its chapter in digits but the one the
+  // question asks about, which writes it as a word (testing/written-languages.ts).
+  const { context, query, answer } = digitsAsWords;
 
   it("keeps the passage that writes the query's number as a word", () => {
     for (const level of ['standard', 'ultra'] as const) {
-      const result = compressContext({
-        context: passages.join('\n\n'),
-        query: 'what does chapter 12 of the book tell of',
-        level,
-      });
+      const result = compressContext({ context, query, level });
       expect(result.status).toBe('compressed');
-      expect(result.compressed).toContain(
-        'The twelfth chapter of the book tells of the great flood',
-      );
+      expect(result.compressed).toContain(answer);
     }
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Texts and questions for the word rules of particular scripts and languages (greek-terms.ts,
- * hindi-terms.ts, romanian-letters.ts, name-groups.ts): each names the context, the
+ * hindi-terms.ts, romanian-letters.ts, name-groups.ts, number-words.ts): each names the context, the
  * question and the words of the answer a compression must keep. The engine's tests of each
  * rule read them, and word-rules.dist.test.ts compresses them again through the package as
  * it ships. The texts were written for these tests.
@@ -200,4 +200,50 @@ export const vietnamese: WrittenCase = {
   context: VIETNAMESE_SENTENCES.join(' '),
   query: 'Biệt danh của Lê Công Vinh ở câu lạc bộ là gì?',
   answer: 'Vua phá lưới',
+};
+
+/** Passages of a retrieval, no titles, each naming its chapter in digits but the one asked about. */
+const CHAPTERS = [
+  [
+    '3',
+    'harvest',
+    'The farmers bring in the grain before the autumn rains arrive.',
+    'Their songs are sung in the fields until late at night.',
+  ],
+  [
+    '5',
+    'market',
+    'Traders come from the coast with salt, cloth and dried fish.',
+    'The square is crowded with carts from dawn until noon.',
+  ],
+  [
+    '7',
+    'wedding',
+    'The miller gives his daughter in marriage to a young carpenter.',
+    'The guests dance in the yard by the light of lanterns.',
+  ],
+  [
+    '9',
+    'fire',
+    'A dry summer leaves the pines ready to burn at the first spark.',
+    'The villagers dig trenches to keep the flames from their houses.',
+  ],
+];
+
+/**
+ * A question writes its number in digits ("chapter 12") where the passage that answers
+ * writes it as a word, in a longer sentence ("The twelfth chapter").
+ */
+export const digitsAsWords: WrittenCase = {
+  context: [
+    ...CHAPTERS.map(
+      ([chapter, what, first, second]) =>
+        `Chapter ${chapter} of the book tells of the ${what}. ${first} ${second}`,
+    ),
+    'The twelfth chapter of the book tells of the great flood that came to the valley. The river ' +
+      'breaks its banks after a week of storms. The families climb to the church on the hill and ' +
+      'wait for the water to fall.',
+  ].join('\n\n'),
+  query: 'what does chapter 12 of the book tell of',
+  answer: 'The twelfth chapter of the book tells of the great flood',
 };
