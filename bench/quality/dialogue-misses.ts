@@ -17,6 +17,7 @@ import type { ContextMessage } from '../../packages/core/src/index.ts';
 import { compressWithTuning } from '../../packages/local/src/engine/compress-context.ts';
 import type { EngineExplanation } from '../../packages/local/src/engine/explain.ts';
 import { renderContext } from '../../packages/local/src/engine/render-context.ts';
+import { isStopWord, termsOf } from '../../packages/local/src/engine/terms.ts';
 import { DEFAULT_TUNING } from '../../packages/local/src/engine/tuning.ts';
 import { formatTable } from '../support/table.ts';
 import { retains } from './retention.ts';
@@ -137,6 +138,57 @@ export function classifyMiss(
   return message.relevance > 0 ? 'weak match' : 'no match';
 }
 
+/**
+ * What an evidence message the output lacks shares with the question, whatever its rank:
+ * - `the question matches no message`: no content word of the question is in the
+ *   conversation (the turns rank by their priors alone);
+ * - `no shared word, nothing lifts it`: neither it, its neighbours nor its scene share one;
+ * - `no shared word, lifted by neighbours or scene`: only the messages around it match;
+ * - `only its speaker's name`: the content words it shares with the question are all in
+ *   the speaker label that opens it ("Nebraas: ..." for "Is Nebraas happy with her salary?");
+ * - `other words`: it shares a content word besides a name in its label.
+ */
+export type LinkClass =
+  | 'the question matches no message'
+  | 'no shared word, nothing lifts it'
+  | 'no shared word, lifted by neighbours or scene'
+  | "only its speaker's name"
+  | 'other words';
+
+const LINK_CLASSES: readonly LinkClass[] = [
+  'the question matches no message',
+  'no shared word, nothing lifts it',
+  'no shared word, lifted by neighbours or scene',
+  "only its speaker's name",
+  'other words',
+];
+
+/** A message's speaker label, after a scene or date stamp: "(Scene 1) Joey Tribbiani: ..." */
+const SPEAKER = /^\s*(?:[([][^()[\]\n]{1,40}[)\]]\s*)?([^:\n]{1,40}):/;
+
+const contentTerms = (text: string) => new Set(termsOf(text).filter((term) => !isStopWord(term)));
+
+/** The class of an evidence message by what it shares with the question (see `LinkClass`). */
+export function linkClass(
+  query: string,
+  content: string,
+  message: MessageOutcome,
+  questionMatches: boolean,
+): LinkClass {
+  if (!questionMatches) return 'the question matches no message';
+  if (message.relevance === 0) {
+    return (message.signals.turnNeighbours ?? 0) > 0
+      ? 'no shared word, lifted by neighbours or scene'
+      : 'no shared word, nothing lifts it';
+  }
+  const question = contentTerms(query);
+  const shared = [...contentTerms(content)].filter((term) => question.has(term));
+  const label = contentTerms(SPEAKER.exec(content)?.[1] ?? '');
+  return shared.length > 0 && shared.every((term) => label.has(term))
+    ? "only its speaker's name"
+    : 'other words';
+}
+
 interface Tally {
   examples: number;
   missed: number;
@@ -145,6 +197,7 @@ interface Tally {
   /** Missing evidence messages right before or after a kept message. */
   besideKept: number;
   classes: Map<MissClass, number>;
+  links: Map<LinkClass, number>;
 }
 
 function argument(name: string): string | undefined {
@@ -174,6 +227,7 @@ function main(): void {
     partlyKept: 0,
     besideKept: 0,
     classes: new Map(),
+    links: new Map(),
   };
   let shown = 0;
   for (const example of examples) {
@@ -203,9 +257,13 @@ function main(): void {
     const evidence = example.evidenceMessages ?? [];
     const missing = evidence.filter((at) => !messages[at]!.kept);
     if (evidence.length > 1 && missing.length < evidence.length) tally.partlyKept++;
+    const questionMatches = messages.some((message) => message.relevance > 0);
+    const contents = example.context as ContextMessage[];
     for (const at of missing) {
       const found = classifyMiss(messages, at, exponent);
       tally.classes.set(found, (tally.classes.get(found) ?? 0) + 1);
+      const link = linkClass(example.query, contents[at]!.content, messages[at]!, questionMatches);
+      tally.links.set(link, (tally.links.get(link) ?? 0) + 1);
       if (messages[at - 1]?.kept || messages[at + 1]?.kept) tally.besideKept++;
     }
     if (shown++ < show) printMiss(example, messages, missing, exponent);
@@ -221,6 +279,13 @@ function main(): void {
         ['questions with 2+ evidence messages, one kept', String(tally.partlyKept)],
       ],
     }),
+  );
+  console.log(
+    `\n${formatTable({
+      title: 'the same evidence messages, by what they share with the question',
+      columns: ['shares', 'evidence messages'],
+      rows: LINK_CLASSES.map((name) => [name, String(tally.links.get(name) ?? 0)]),
+    })}`,
   );
   const paths = [...strategies].map(([name, count]) => `${name} ${count}`).join(', ');
   const share = ((100 * partTokens) / Math.max(1, outputTokens)).toFixed(1);

@@ -5,6 +5,7 @@ import { DEFAULT_TUNING } from '../../packages/local/src/engine/tuning.ts';
 import {
   classifyMiss,
   conversationHalves,
+  linkClass,
   type MessageOutcome,
   messageOutcomes,
   partlyKeptTokens,
@@ -96,5 +97,28 @@ describe('dialogue misses', () => {
     } as never;
     // Messages start at 0 (units 0, 1: whole), 10 (units 2, 3: in part) and 20 (dropped).
     expect(partlyKeptTokens(explanation, [0, 10, 20])).toBe(2);
+  });
+
+  it('class an evidence message by what it shares with the question', () => {
+    const query = 'Is Nebraas happy with her salary?';
+    const lost = (relevance: number, neighbours: number) => ({
+      ...outcome(20, 0.3, false, relevance),
+      signals: { turnRelevance: relevance, turnNeighbours: neighbours },
+    });
+    const pay = 'Nebraas: I want to get more pay at my job';
+    expect(linkClass(query, pay, lost(0, 0), false)).toBe('the question matches no message');
+    expect(linkClass(query, pay, lost(0, 0), true)).toBe('no shared word, nothing lifts it');
+    expect(linkClass(query, pay, lost(0, 0.3), true)).toBe(
+      'no shared word, lifted by neighbours or scene',
+    );
+    expect(linkClass(query, pay, lost(0.1, 0), true)).toBe("only its speaker's name");
+    // After a scene or date stamp, the label is still the speaker's.
+    expect(linkClass(query, `(02.01.2024) ${pay}`, lost(0.1, 0), true)).toBe(
+      "only its speaker's name",
+    );
+    expect(linkClass(query, 'Nebraas: My salary is fine', lost(0.5, 0), true)).toBe('other words');
+    expect(linkClass(query, 'Vanessa: Nebraas told me he is happy', lost(0.5, 0), true)).toBe(
+      'other words',
+    );
   });
 });
