@@ -4,7 +4,8 @@
  * the second half only, as a check that a rule chosen on the first holds on the other.
  * Dev parts only. Run:
  * `node --conditions=@ctxopt/source bench/misses-by-half.ts --set ARCD [--level ultra] [--show]`
- * (`--set`: the opening of the set's name; `--show` prints each miss of the first half).
+ * (`--set`: the opening of the set's name, "ARCD ar, padded" for ARCD padded to XQuAD en's
+ * context size; `--show` prints each miss of the first half).
  *
  * A miss's class comes from the explanation of the units that hold the answer (its
  * occurrence whose units ranked best): larger than the budget; across a unit border, one of
@@ -38,9 +39,15 @@ if (!['low', 'standard', 'ultra'].includes(level)) {
   throw new Error('--level must be low, standard or ultra');
 }
 const set = loadSets('dev').find(
-  (each) => each.name.endsWith('article paragraphs') && each.name.startsWith(values.set ?? '-'),
+  (each) =>
+    (each.name.endsWith('article paragraphs') || each.name.includes(', padded to ')) &&
+    each.name.startsWith(values.set ?? '-'),
 );
-if (!set) throw new Error('--set must open the name of an article-paragraph set ("ARCD")');
+if (!set) {
+  throw new Error(
+    '--set must open the name of an article-paragraph set ("ARCD", or "ARCD ar, padded" for its padded layout)',
+  );
+}
 
 const CLASSES = [
   'answer units larger than the budget',

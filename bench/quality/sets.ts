@@ -4,6 +4,7 @@ import { inTitleLineLayout } from './build-multihop-sets.ts';
 import { XQUAD_LANGUAGES } from './build-sets.ts';
 import { contextOf, documentLine, loadExamples } from './examples.ts';
 import { LAYOUTS } from './layouts.ts';
+import { paddedWithDistractors, XQUAD_EN_CONTEXT_TOKENS } from './padded-contexts.ts';
 import type { SetLine, SharedContext, SuiteExample } from './suite-example.ts';
 
 /**
@@ -247,6 +248,8 @@ export function loadSets(split: SuiteExample['split'] | 'all'): QualitySet[] {
       measure: 'answer kept',
       examples: pick(readBuiltSet(set)),
     })),
+    // Built from the dev part only (its distractors are other dev articles): no held-out row.
+    ...(split === 'test' ? [] : [arcdPadded()]),
     {
       name: 'code (requests)',
       measure: 'named function kept whole',
@@ -258,4 +261,16 @@ export function loadSets(split: SuiteExample['split'] | 'all'): QualitySet[] {
       examples: pick(readBuiltSet('json')),
     },
   ];
+}
+
+/**
+ * ARCD's dev questions with each article padded to XQuAD English's context size by other
+ * dev articles' paragraphs (padded-contexts.ts): ARCD at the token budget of XQuAD en.
+ */
+export function arcdPadded(): QualitySet {
+  return {
+    name: `ARCD ar, padded to ${XQUAD_EN_CONTEXT_TOKENS} tokens by other dev articles`,
+    measure: 'answer kept',
+    examples: paddedWithDistractors(readBuiltSet('arcd'), XQUAD_EN_CONTEXT_TOKENS),
+  };
 }

@@ -156,3 +156,41 @@ describe('numbers in Arabic-Indic and Persian digits', () => {
     },
   );
 });
+
+describe('words whose own first letters are alef and lam', () => {
+  it('meet with and without the article', () => {
+    expect(arabicStem('الألبوم')).toBe(arabicStem('ألبوم'));
+    expect(arabicStem('والألعاب')).toBe(arabicStem('ألعاب'));
+    expect(arabicStem('للألعاب')).toBe(arabicStem('الالعاب'));
+    expect(arabicStem('الالتزام')).toBe(arabicStem('التزام'));
+    expect(arabicStem('الإلغاء')).toBe(arabicStem('إلغاء'));
+    // A word of the article and three letters keeps them ("الآلة", the machine).
+    expect(arabicStem('الآلة')).toBe(arabicStem('آلة'));
+    expect(arabicStem('المدينة')).toBe(arabicStem('مدينة'));
+  });
+
+  const SINGERS = ['سالم', 'كريم', 'هشام', 'نبيل', 'عادل', 'فؤاد', 'ماجد', 'رامي', 'وليد', 'زياد'];
+  const CITIES = ['حلب', 'حمص', 'صيدا', 'دمشق', 'درعا', 'طرطوس', 'جبلة', 'بانياس', 'تدمر', 'عكار'];
+  const ALBUM_AT = 6;
+
+  it.each(['standard', 'ultra'] as const)(
+    'keeps the sentence that writes the word without the article at %s',
+    (level) => {
+      // Every paragraph tells of a city and a book; one names an album ("ألبوم"), which
+      // the question writes with the article ("الألبوم").
+      const context = CITIES.map((city, at) =>
+        [
+          `تقع مدينة ${city} على الضفة الشرقية للنهر وتحيط بها الحقول.`,
+          at === ALBUM_AT
+            ? `صدر ألبوم المغني ${SINGERS[at]} في هذه المدينة قبل عشر سنوات.`
+            : `صدر كتاب المؤرخ ${SINGERS[at]} عن هذه المدينة قبل عشر سنوات.`,
+          `وصدر ديوان الشاعر ${SINGERS[9 - at]} في هذه المدينة قبل عشرين سنة.`,
+          'ويسجل السكان أحوال الطقس في دفتر البلدية كل صباح.',
+        ].join(' '),
+      ).join('\n\n');
+      const result = compressContext({ context, query: 'في أي مدينة صدر الألبوم؟', level });
+      expect(result.status).toBe('compressed');
+      expect(result.compressed).toContain(`المغني ${SINGERS[ALBUM_AT]}`);
+    },
+  );
+});

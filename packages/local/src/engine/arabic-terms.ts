@@ -79,6 +79,11 @@ export function arabicStem(word: string): string {
   for (const article of ARTICLES) {
     if (result.length - article.length >= 2 && result.startsWith(article)) {
       result = result.slice(article.length);
+      // A word whose own first letters are alef and lam ("ألبوم", album; "ألعاب", games;
+      // "إلغاء", cancelling; "التزام", commitment) loses them here as if they were the
+      // article when it is written bare (the hamza is normalised above): written with the
+      // article ("الألبوم") it loses both, so the two forms meet.
+      if (result.length >= 4 && result.startsWith('ال')) result = result.slice(2);
       break;
     }
   }
