@@ -65,6 +65,9 @@ export interface TurnPriorWeights {
  * without a query 63.0 -> 61.1% at 4x: a loss past the bar at one level each, so they stay.
  * Alone (whole dev, 2026-11-26): recency at 0, REALTALK without a query 50.9 -> 49.5% at 4x
  * (three of 216); user at 0, dialogue without a query 64.8 / 37.0 -> 59.3 / 35.2% at 4x / 10x.
+ * At 0, each fails a test: disclosure, opening and reply their own of turn-priors.test.ts,
+ * the bias four of compress-conversation.test.ts (a long answer turn, the named speaker's
+ * turn, a session's opening news, a fact over small talk).
  */
 export const TURN_PRIOR_WEIGHTS: TurnPriorWeights = {
   recency: 0.1,
