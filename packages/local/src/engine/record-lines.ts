@@ -18,8 +18,6 @@
 const MIN_RECORD_LINES = 3;
 /** Share of the lines that must show the block's shape (its test: MIN_RECORD_LINES's). */
 const SHAPED_SHARE = 0.6;
-/** Longer lines are paragraphs, not records. */
-const MAX_RECORD_LINE = 600;
 const DELIMITERS = ['|', '\t', ',', ';'] as const;
 
 interface Line {
@@ -66,7 +64,6 @@ function delimiterCount(line: string, delimiter: string): number {
 
 function isRecordBlock(lines: readonly Line[]): boolean {
   if (lines.length < MIN_RECORD_LINES) return false;
-  if (lines.some((line) => line.text.length > MAX_RECORD_LINE)) return false;
   const needed = Math.ceil(lines.length * SHAPED_SHARE);
   for (const delimiter of DELIMITERS) {
     const counts = lines.map((line) => delimiterCount(line.text, delimiter));

@@ -34,7 +34,11 @@ const MIN_PIECE = 8;
 /** A line that opens a construct made of definitions (cut into them before into lines). */
 const CONTAINER =
   /^[ \t]*(?:export[ \t]+)?(?:default[ \t]+)?(?:abstract[ \t]+)?(?:class|interface|impl|trait|module|namespace|object|struct|enum)\b/;
-/** How deep definitions nest before a piece is cut into lines instead. */
+/**
+ * How deep definitions nest before a piece is cut into lines instead: a bound on work. No
+ * bound moves no dev set (whole dev, 2026-11-26), but each level reads its body again:
+ * 500 nested classes took 2.6 s against 0.4 s, 3,000 over two minutes against 4.4 s.
+ */
 const MAX_DEPTH = 6;
 const MAX_PIECE = 2_000;
 /** A run is best cut before white space, or after a full stop (CJK ones have no space after). */
