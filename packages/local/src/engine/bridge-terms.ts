@@ -170,6 +170,15 @@ function unitTextOf(text: string, unit: { start: number; end: number }): string 
   return text.slice(unit.start, unit.end).trim().toLowerCase();
 }
 
+/** The length of a unit's text less the white space around it, read without a copy. */
+function trimmedLength(text: string, { start, end }: { start: number; end: number }): number {
+  let from = start;
+  let to = end;
+  while (from < to && /\s/.test(text[from]!)) from++;
+  while (to > from && /\s/.test(text[to - 1]!)) to--;
+  return to - from;
+}
+
 export const BRIDGE_OPTIONS: BridgeOptions = {
   sources: DEFAULT_TUNING.bridgeSources,
 };
@@ -244,11 +253,13 @@ export function bridgeScores(
   }
   ranked.sort((a, b) => named[b]! - named[a]! || relevance[b]! - relevance[a]! || a - b);
   const sourceTexts = new Set<string>();
+  const sourceLengths = new Set<number>();
   for (const unit of ranked) {
     if (sources.length >= options.sources) break;
     const key = unitTextOf(text, units[unit]!);
     if (sourceTexts.has(key)) continue;
     sourceTexts.add(key);
+    sourceLengths.add(trimmedLength(text, units[unit]!));
     sources.push(unit);
   }
   options.sourcesOut?.push(...sources);
@@ -337,7 +348,10 @@ export function bridgeScores(
     if (isSource[unit] || !prose[unit]) continue;
     const own = sourcePassages.has(passages[unit]!);
     // A repeat of a source (passages cut with overlap) holds its terms but no second hop.
-    if (sourceTexts.has(unitTextOf(text, units[unit]!))) {
+    if (
+      sourceLengths.has(trimmedLength(text, units[unit]!)) &&
+      sourceTexts.has(unitTextOf(text, units[unit]!))
+    ) {
       isSource[unit] = 1;
       continue;
     }
