@@ -113,7 +113,8 @@ function dayNumber({ year, month, day }: Required<CalendarDay>): number {
 
 /**
  * How many days after a named day a session may still tell about it ("last night...").
- * At 0, session-dates.test.ts fails: the next session is not read for a day none is stamped with.
+ * At 0, session-dates.test.ts fails: the next session is not read for a day none is
+ * stamped with.
  */
 const TOLD_WITHIN_DAYS = 3;
 

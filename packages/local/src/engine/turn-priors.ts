@@ -23,12 +23,12 @@ import type { UnitIndex } from './unit-index.ts';
  * - tells what happened ("I just got back from a funeral", "we went to the lake
  *   yesterday"): a later question asks when and where things happened.
  *
- * Decisions ("will", "should", "plan") were a signal too, with a small negative weight;
- * at 0 (whole dev, 2026-11-26, 2x / 4x / 10x) REALTALK without a query went 74.1 / 50.9 /
- * 26.4 -> 75.9 / 51.4 / 27.3%, dialogue without a query 85.2 / 64.8 / 37.0 -> 83.3 / 63.0 /
- * 38.9% (one of 54 either way), FriendsQA within 0.9: removed. Specificity (the information of a message's rare words) was
- * fitted a weight of 0, adding nothing the names, numbers and novelty do not already
- * say, and is no longer computed.
+ * Decisions ("will", "should", "plan") were a signal too, with a small negative weight; at
+ * 0 (whole dev, 2026-11-26, 2x / 4x / 10x) REALTALK without a query went 74.1 / 50.9 / 26.4
+ * -> 75.9 / 51.4 / 27.3%, dialogue without a query 85.2 / 64.8 / 37.0 -> 83.3 / 63.0 /
+ * 38.9% (one of 54 either way), FriendsQA within 0.9: removed. Specificity (the information
+ * of a message's rare words) was fitted a weight of 0, adding nothing the names, numbers
+ * and novelty do not already say, and is no longer computed.
  *
  * Each signal is 0..1; the prior is a logistic model of them, the estimated chance,
  * 0..1, that a later question needs the message. Its weights were fitted on the
@@ -60,15 +60,16 @@ export interface TurnPriorWeights {
  * The fitted weights. Without a query they are the whole ranking of a conversation's
  * messages ("whole turns" off, first 50 of a set: dialogue and REALTALK without a query -20
  * to -68 points, bench/README.md "Ablation"). The three smallest then (recency, user and
- * decisions, now gone), zeroed together (whole dev, 2026-11-25, 2x / 4x / 10x): REALTALK without a query 73.6 / 49.1 / 25.5 -> 75.0 / 47.7 /
- * 27.3%, FriendsQA without a query 59.7 / 31.8 / 15.3 -> 60.1 / 32.9 / 14.3%, dialogue
- * without a query 63.0 -> 61.1% at 4x: a loss past the bar at one level each.
- * Alone (whole dev, 2026-11-26): recency at 0, REALTALK without a query 50.9 -> 49.5% at 4x
- * (three of 216); user at 0, dialogue without a query 64.8 / 37.0 -> 59.3 / 35.2% at 4x / 10x.
- * At 0, each fails a test: disclosure, opening and reply their own of turn-priors.test.ts,
- * the bias four of compress-conversation.test.ts (a long answer turn, the named speaker's
- * turn, a session's opening news, a fact over small talk). Titles at 0 (whole dev,
- * 2026-11-26): dialogue without a query 85.2 / 64.8 / 37.0 -> 83.3 / 63.0 / 31.5%.
+ * decisions, now gone), zeroed together (whole dev, 2026-11-25, 2x / 4x / 10x): REALTALK
+ * without a query 73.6 / 49.1 / 25.5 -> 75.0 / 47.7 / 27.3%, FriendsQA without a query 59.7
+ * / 31.8 / 15.3 -> 60.1 / 32.9 / 14.3%, dialogue without a query 63.0 -> 61.1% at 4x: a
+ * loss past the bar at one level each. Alone (whole dev, 2026-11-26): recency at 0,
+ * REALTALK without a query 50.9 -> 49.5% at 4x (three of 216); user at 0, dialogue without
+ * a query 64.8 / 37.0 -> 59.3 / 35.2% at 4x / 10x. At 0, each fails a test: disclosure,
+ * opening and reply their own of turn-priors.test.ts, the bias four of
+ * compress-conversation.test.ts (a long answer turn, the named speaker's turn, a session's
+ * opening news, a fact over small talk). Titles at 0 (whole dev, 2026-11-26): dialogue
+ * without a query 85.2 / 64.8 / 37.0 -> 83.3 / 63.0 / 31.5%.
  */
 export const TURN_PRIOR_WEIGHTS: TurnPriorWeights = {
   recency: 0.1,
