@@ -33,6 +33,7 @@ const TABLE_ROW = /[ \t]*\|/y;
  * A heading is one line of at most `MAX_HEADING` characters: a longer `# ...` line is
  * prose that happens to open with a hash (a document with its line breaks collapsed),
  * and taking it as a heading would make the whole text one unit that is never kept.
+ * Without the bound, select-units.test.ts keeps nothing of such a one-line document.
  */
 const MAX_HEADING = 200;
 const HEADING = new RegExp(`#{1,6}[ \\t]+([^\\n]{0,${MAX_HEADING}})(?=\\r?\\n|$)`, 'y');

@@ -10,12 +10,14 @@
  * times on most lines, or open most lines with the same word.
  */
 
-/** Fewer lines than this are not a block of records worth cutting line by line. */
+/**
+ * Fewer lines than this are not a block of records worth cutting line by line. Record
+ * lines off: three tests of compress-records.test.ts fail (a record cut in two, the
+ * records a question names not kept first); no dev set moves, first 50 of each (bench/README.md).
+ */
 const MIN_RECORD_LINES = 3;
-/** Share of the lines that must show the block's shape. */
+/** Share of the lines that must show the block's shape (its test: MIN_RECORD_LINES's). */
 const SHAPED_SHARE = 0.6;
-/** Longer lines are paragraphs, not records. */
-const MAX_RECORD_LINE = 600;
 const DELIMITERS = ['|', '\t', ',', ';'] as const;
 
 interface Line {
@@ -62,7 +64,6 @@ function delimiterCount(line: string, delimiter: string): number {
 
 function isRecordBlock(lines: readonly Line[]): boolean {
   if (lines.length < MIN_RECORD_LINES) return false;
-  if (lines.some((line) => line.text.length > MAX_RECORD_LINE)) return false;
   const needed = Math.ceil(lines.length * SHAPED_SHARE);
   for (const delimiter of DELIMITERS) {
     const counts = lines.map((line) => delimiterCount(line.text, delimiter));

@@ -29,14 +29,15 @@ const FENCE_LINE = /^[ \t]{0,3}(?:`{3,}|~{3,})/;
 const TABLE_RULE = /^[ \t]*\|?[ \t]*:?-{2,}/;
 /** A line that closes or continues a construct rather than opening a new one. */
 const CLOSER = /^[ \t]*(?:[}\])]|end\b|else\b|elif\b|except\b|finally\b|catch\b|<\/)/;
-/** Shortest and longest piece of prose or of an unbroken run, in characters. */
-const MIN_PIECE = 8;
 /** A line that opens a construct made of definitions (cut into them before into lines). */
 const CONTAINER =
   /^[ \t]*(?:export[ \t]+)?(?:default[ \t]+)?(?:abstract[ \t]+)?(?:class|interface|impl|trait|module|namespace|object|struct|enum)\b/;
-/** How deep definitions nest before a piece is cut into lines instead. */
+/**
+ * How deep definitions nest before a piece is cut into lines instead: a bound on work. No
+ * bound moves no dev set (whole dev, 2026-11-26), but each level reads its body again:
+ * 500 nested classes took 2.6 s against 0.4 s, 3,000 over two minutes against 4.4 s.
+ */
 const MAX_DEPTH = 6;
-const MAX_PIECE = 2_000;
 /** A run is best cut before white space, or after a full stop (CJK ones have no space after). */
 const BREAK_BEFORE = /\s/;
 const STOP_AFTER = /[。！？；.!?;,，、،؛؟।॥۔။។៕]/;
@@ -135,7 +136,10 @@ function indentOf(text: string, start: number, end: number): number {
 function splitRun(text: string, start: number, end: number, tokens: number, limit: number) {
   const pieces: Piece[] = [];
   const perToken = (end - start) / Math.max(1, tokens);
-  const target = Math.max(MIN_PIECE, Math.min(MAX_PIECE, Math.floor((perToken * limit) / 2)));
+  // Two code units at least, a character of any plane, so that every cut moves on. A
+  // shortest piece of 8 and a longest of 2,000 characters were removed: at 1 and with no
+  // bound, whole dev, 2026-11-26, no set moved at any level.
+  const target = Math.max(2, Math.floor((perToken * limit) / 2));
   let from = start;
   while (end - from > target) {
     let cut = from + target;

@@ -111,7 +111,11 @@ function dayNumber({ year, month, day }: Required<CalendarDay>): number {
   return Date.UTC(year, month - 1, day) / 86_400_000;
 }
 
-/** How many days after a named day a session may still tell about it ("last night..."). */
+/**
+ * How many days after a named day a session may still tell about it ("last night...").
+ * At 0, session-dates.test.ts fails: the next session is not read for a day none is
+ * stamped with.
+ */
 const TOLD_WITHIN_DAYS = 3;
 
 /**

@@ -18,17 +18,19 @@ export const LATIN_END = 0x0250;
  * aside): the dotless ı, the dotted İ and ğ, about one letter in sixteen of Turkish prose.
  * At least one letter in 50: a Turkish name or two in another language's text ("Ağrı" in a
  * German one) stays far under that, and Romanian's ş, which Turkish shares, is not counted.
+ * With any such letter enough, turkish-terms.test.ts fails (a Turkish name makes a text Turkish).
  * The Latin script must be the text's main one: a Turkish name in an Arabic or Thai text
  * among a few English words is not a Turkish text.
  *
  * Vietnamese by the letters only it writes: đ, ơ, ư, the letters with a tone mark of the
- * Latin Extended Additional block (U+1EA0 to U+1EF9: ả, ạ, ế, ộ, ữ...) and, in text
- * written decomposed, the hook above, the horn and the dot below. Nearly every Vietnamese
- * syllable carries one (one Latin letter in 6 to 4 of the Vietnamese Wikipedia dev
- * contexts); at least one in 20, where every other dev context stays under one in 200
- * (a Vietnamese name in an English, German or Spanish text). Romanian's ă, which
- * Vietnamese shares, is not counted. As for Turkish, the Latin script must be the text's
- * main one. Reads at most the first SCRIPT_SAMPLE_CHARACTERS (text-case.ts).
+ * Latin Extended Additional block (U+1EA0 to U+1EF9: ả, ạ, ế, ộ, ữ...) and, in text written
+ * decomposed, the hook above, the horn and the dot below. Nearly every Vietnamese syllable
+ * carries one (one Latin letter in 6 to 4 of the Vietnamese Wikipedia dev contexts); at
+ * least one in 20, where every other dev context stays under one in 200 (a Vietnamese name
+ * in an English, German or Spanish text). Romanian's ă, which Vietnamese shares, is not
+ * counted. With any such letter enough, vietnamese-terms.test.ts fails (a Vietnamese name
+ * makes a text Vietnamese). As for Turkish, the Latin script must be the text's main one.
+ * Reads at most the first SCRIPT_SAMPLE_CHARACTERS (text-case.ts).
  */
 export function languageOf(text: string): WordLanguage {
   let latin = 0;
