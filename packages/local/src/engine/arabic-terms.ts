@@ -77,17 +77,22 @@ export function arabicStem(word: string): string {
   // (to him), a function word: without this, "رسول الله" matched every "له" in the text.
   if (GOD.has(result)) return 'الله';
   for (const article of ARTICLES) {
-    if (result.length - article.length >= 2 && result.startsWith(article)) {
+    if (leavesStem(result, article)) {
       result = result.slice(article.length);
       // A word whose own first letters are alef and lam ("ألبوم", album; "ألعاب", games;
       // "إلغاء", cancelling; "التزام", commitment) loses them here as if they were the
       // article when it is written bare (the hamza is normalised above): written with the
       // article ("الألبوم") it loses both, so the two forms meet.
-      if (result.length >= 4 && result.startsWith('ال')) result = result.slice(2);
+      if (leavesStem(result, 'ال')) result = result.slice(2);
       break;
     }
   }
   return stripEnding(result, ENDINGS, (root) => root.length >= 2);
+}
+
+/** Whether `word` opens with `prefix` and keeps two letters at least without it. */
+function leavesStem(word: string, prefix: string): boolean {
+  return word.length - prefix.length >= 2 && word.startsWith(prefix);
 }
 
 /** Prepositions and conjunctions written onto the next word: "by", "for", "as", "then". */

@@ -4,12 +4,12 @@ import { isStopWord, stem } from './terms.ts';
 import type { UnitIndex } from './unit-index.ts';
 import { wordsOf } from './word-scanner.ts';
 import type { WordVectorTable } from './word-vector-file.ts';
-import { textVector, wordVectors } from './word-vectors.ts';
+import { rankWeight, textVector, wordVectors } from './word-vectors.ts';
 
 /**
  * How close in meaning each section (a passage, a heading's section) is to the query, by
  * the shipped English word vectors (word-vectors.ts): the cosine of the section's
- * mean word vector (stop words left out) with the query's, rescaled over the sections so that
+ * frequency-weighted mean word vector with the query's, rescaled over the sections so that
  * the closest scores 1 and the sections at or below the `FLOOR_QUANTILE` of them 0. It
  * ranks a passage that answers in other words ("The series was released on April 13,
  * 2018, on Netflix." for "when does the new season of lost in space come out"); the
@@ -100,7 +100,7 @@ export function sectionMeaning(
   if (!vectors || !q) return undefined;
   const { dimensions, data } = vectors;
   const byStem = rowsByStem(vectors);
-  // Each term's row (-1 for a term the table does not hold) and weight (1, as textVector
+  // Each term's row (-1 for a term the table does not hold) and weight (as textVector
   // weighs a word); a stop word keeps its row for the share below but weighs nothing.
   const rowOf = new Int32Array(index.termCount).fill(-1);
   const weightOf = new Float32Array(index.termCount);
@@ -108,7 +108,7 @@ export function sectionMeaning(
     const row = byStem.get(term);
     if (row === undefined) continue;
     rowOf[id] = row;
-    if (!index.stop[id]) weightOf[id] = 1;
+    if (!index.stop[id]) weightOf[id] = rankWeight(row);
   }
   const { words, offsets } = index;
   const sampled = Math.min(words.length, SAMPLE_WORDS);

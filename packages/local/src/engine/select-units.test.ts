@@ -40,4 +40,16 @@ describe('selecting units within the budget', () => {
     expect(result.compressedTokens).toBeGreaterThanOrEqual(Math.floor(budget / 10));
     expect(result.compressedTokens).toBeLessThanOrEqual(budget);
   });
+
+  it('reads a line of no word by its whole text, so it is no repeat of the lines before it', () => {
+    // The paragraph's copies are repeats and leave room; the rule under them has no word,
+    // so no word pair to compare, and is not the text of any unit before it.
+    const paragraph = 'Oslo river bridge harbour schedule ledger battery signal council 2042.';
+    const context = [...Array.from({ length: 12 }, () => paragraph), '* * *'].join('\n\n');
+    const result = compressContext({ context, level: 'low' }, { explain: true });
+    const rule = result.explanation!.units.at(-1)!;
+    expect(rule.text).toBe('* * *');
+    expect(rule.reason).not.toBe('duplicate');
+    expect(result.compressed).toContain('* * *');
+  });
 });

@@ -76,18 +76,28 @@ function headerOf(segmentation: Segmentation, unit: number): number {
 
 /**
  * Returns a check that is true when a unit repeats text seen before, and otherwise records
- * it. Units of under 3 words were compared by their whole text instead; measured without
+ * it. A unit of under 3 words has too few word pairs to tell a repeat by (a line of no
+ * word, such as `---` or an emoji, has none), so it is compared by its whole text. Without
  * that (whole dev, 2026-11-26, 2x / 4x / 10x): Vietnamese Wikipedia QA 99.7 / 97.7 / 84.9
  * -> 99.0 / 97.2 / 84.4%, XQuAD en, ARCD, iApp Wiki QA, PersianQA -0.3 at one or two
- * levels, TQuAD +0.3 at 2x, every other set the same: removed.
+ * levels; and every line without a word would count as a repeat of nothing.
  */
 function duplicateFilter(input: SelectionInput): (unit: number) => boolean {
   const pairs = new PairSet();
   const keptTerms = new Uint8Array(input.index.termCount);
+  const shortTexts = new Set<string>();
   const { words, offsets, stop } = input.index;
   return (unit) => {
     const start = offsets[unit]!;
     const end = offsets[unit + 1]!;
+    if (end - start < 3) {
+      const { start: from, end: to } = input.segmentation.units[unit]!;
+      const key = input.text.slice(from, to).trim().toLowerCase();
+      if (shortTexts.has(key)) return key.length > 0;
+      shortTexts.add(key);
+      for (let position = start; position < end; position++) keptTerms[words[position]!] = 1;
+      return false;
+    }
     let shared = 0;
     let novel = false;
     for (let position = start; position < end; position++) {
