@@ -18,6 +18,7 @@
  * bench/engine-constants-kinds.json classes, by the rule written in that file: each listed
  * number there with its line. It fails, naming them, when the numbers it lists no longer
  * match the sources (a number added, removed or its line changed): classify them there.
+ * `--work-tree` checks the work tree's classes alone (no `git show`).
  * `--list` also prints the tuned numbers of the work tree without their set and figure (or
  * test) beside them.
  */
@@ -30,6 +31,8 @@ const KINDS = 'bench/engine-constants-kinds.json';
 const WORK_TREE = 'work tree';
 const commit = process.argv.slice(2).find((argument) => !argument.startsWith('--'));
 const list = process.argv.includes('--list');
+// Checks the work tree's classes alone, with no git history (the test of the kinds file).
+const workTreeOnly = process.argv.includes('--work-tree');
 
 interface Classed {
   number: string;
@@ -155,6 +158,7 @@ const kinds = JSON.parse(readFileSync(KINDS, 'utf8')) as {
 };
 const problems: string[] = [];
 for (const [at, classed] of Object.entries(kinds.commits)) {
+  if (workTreeOnly && at !== WORK_TREE) continue;
   const atCommit = at === WORK_TREE ? undefined : at;
   const listed = atCommit === commit ? counted.numbers : collect(atCommit).numbers;
   for (const problem of mismatches(listed, classed)) problems.push(`${at}: ${problem}`);
