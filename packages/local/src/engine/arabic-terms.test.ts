@@ -1,4 +1,5 @@
 import { compressContext } from '@ctxopt/local';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { arabicStem, sameBehindProclitic } from './arabic-terms.ts';
 import { isStopWord, stem } from './terms.ts';
@@ -167,6 +168,25 @@ describe('words whose own first letters are alef and lam', () => {
     // A word of the article and three letters keeps them ("الآلة", the machine).
     expect(arabicStem('الآلة')).toBe(arabicStem('آلة'));
     expect(arabicStem('المدينة')).toBe(arabicStem('مدينة'));
+  });
+
+  it('meet for any word opening with alef and lam, behind any form of the article', () => {
+    // Letters a word may go on with after its alef and lam; not alef or lam again, which
+    // would make the article twice ("الال") or the name "الله".
+    const letters = 'بتثجحخدذرزسشصضطظعغفقكمنهوية'.split('');
+    fc.assert(
+      fc.property(
+        fc.constantFrom('ا', 'أ', 'إ', 'آ'),
+        fc.constantFrom(...letters),
+        fc.array(fc.constantFrom(...letters, 'ا', 'ل'), { maxLength: 6 }),
+        fc.constantFrom('ال', 'وال', 'بال', 'كال', 'فال', 'لل'),
+        (alef, next, rest, article) => {
+          const bare = `${alef}ل${next}${rest.join('')}`;
+          expect(arabicStem(`${article}${bare}`)).toBe(arabicStem(bare));
+        },
+      ),
+      { numRuns: 2_000 },
+    );
   });
 
   const SINGERS = ['سالم', 'كريم', 'هشام', 'نبيل', 'عادل', 'فؤاد', 'ماجد', 'رامي', 'وليد', 'زياد'];
