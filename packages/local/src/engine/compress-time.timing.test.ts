@@ -10,7 +10,7 @@ import { cpuMillis, settledGrowth } from './testing/growth.ts';
  */
 
 /** Pseudo-random characters from `alphabet`, different for each seed (no cache helps). */
-function randomRun(alphabet: string, length: number, seed: number): string {
+function randomRun(alphabet: string | readonly string[], length: number, seed: number): string {
   let state = seed * 7_919 + 12_345;
   let text = '';
   for (let index = 0; index < length; index++) {
@@ -41,6 +41,16 @@ const inputs: Record<string, (length: number, seed: number) => string> = {
     repeated('https://example.com/a/b?q=1&r=2,', length, seed),
   'CJK without spaces': (length, seed) =>
     randomRun('東京は日本の首都です。川町を流れる', length, seed),
+  // A run's pieces are sized by its characters a token, with no shortest piece: the
+  // densest runs, whose characters are several tokens each, make the shortest pieces.
+  'emoji without spaces': (length, seed) =>
+    randomRun(['😀', '🚀', '🎉', '🧪', '🦊', '🌋', '🪐', '🫖'], length / 2, seed),
+  'Yi syllables, three tokens a character': (length, seed) =>
+    randomRun(
+      Array.from({ length: 64 }, (_, at) => String.fromCharCode(0xa000 + 17 * at)),
+      length,
+      seed,
+    ),
 };
 
 let seed = 0;
