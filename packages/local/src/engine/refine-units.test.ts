@@ -121,4 +121,39 @@ describe('pieces of a sentence too long for the budget', () => {
       { numRuns: 60 },
     );
   });
+
+  it('tile runs whose characters are several tokens each, never between the halves of a pair', () => {
+    // Emoji (two code units, two or three tokens), a family joined by zero-width joiners,
+    // CJK of the supplementary planes, Yi syllables (three tokens a character) and
+    // combining marks: the densest runs make a run's shortest pieces, which have no
+    // shortest size of their own.
+    const piece = fc.constantFrom(
+      '😀',
+      '🚀🎉',
+      '👨‍👩‍👧‍👦',
+      '𠀀𠀁𠀂',
+      'ꀀꀑꀢꀳ',
+      'a\u0301\u0302',
+      '\u0301',
+      '中',
+      ' ',
+      '\n\n',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 50, maxLength: 3_000 }), (pieces) => {
+        const text = pieces.join('');
+        const units = engineUnits(text, []).segmentation.units;
+        let at = 0;
+        for (const unit of units) {
+          expect(unit.start).toBe(at);
+          expect(unit.end).toBeGreaterThan(unit.start);
+          const code = text.charCodeAt(unit.start);
+          expect(code >= 0xdc00 && code <= 0xdfff).toBe(false);
+          at = unit.end;
+        }
+        expect(at).toBe(text.length);
+      }),
+      { numRuns: 60 },
+    );
+  });
 });
