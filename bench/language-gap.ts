@@ -23,6 +23,7 @@ import { LEVEL_RATIOS } from '../packages/local/src/engine/targets.ts';
 import { isStopWord, termsOf } from '../packages/local/src/engine/terms.ts';
 import { countTokens } from '../packages/local/src/engine/tokenizer.ts';
 import { answerUnits } from './quality/answer-units.ts';
+import { retentionRates } from './quality/length-mix.ts';
 import { retains } from './quality/retention.ts';
 import { loadSets, type QualitySet } from './quality/sets.ts';
 import type { SuiteExample } from './quality/suite-example.ts';
@@ -128,18 +129,8 @@ function retentionByLength(examples: readonly SuiteExample[]): ByLength {
 
 /** Raw retention at each level, and retention with `mix`'s shares of answer lengths. */
 function summary({ count, kept }: ByLength, mix: readonly number[]): [string, string] {
-  const total = count.reduce((sum, value) => sum + value, 0);
-  const mixTotal = mix.reduce((sum, value) => sum + value, 0);
-  const raw = kept.map((row) => (100 * row.reduce((sum, value) => sum + value, 0)) / total);
-  const weighted = kept.map(
-    (row) =>
-      100 *
-      row.reduce(
-        (sum, value, bucket) =>
-          sum + (mix[bucket]! / mixTotal) * (value / Math.max(1, count[bucket]!)),
-        0,
-      ),
-  );
+  const raw = retentionRates(count, kept);
+  const weighted = retentionRates(count, kept, mix);
   const show = (values: number[]) => values.map((value) => value.toFixed(1)).join(' / ');
   return [show(raw), show(weighted)];
 }

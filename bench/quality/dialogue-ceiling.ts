@@ -19,17 +19,13 @@ import { compressWithTuning } from '../../packages/local/src/engine/compress-con
 import type { UnitExplanation } from '../../packages/local/src/engine/explain.ts';
 import { renderContext } from '../../packages/local/src/engine/render-context.ts';
 import { DEFAULT_TUNING } from '../../packages/local/src/engine/tuning.ts';
+import { median } from '../support/stats.ts';
 import { formatTable } from '../support/table.ts';
+import { argument, LEVELS, share } from './dev-scripts.ts';
 import { conversationHalves } from './dialogue-misses.ts';
 import { joinedTokens } from './multihop-ceiling.ts';
 import { retains } from './retention.ts';
 import { readBuiltSet } from './sets.ts';
-
-const LEVELS = [
-  ['low', '2x'],
-  ['standard', '4x'],
-  ['ultra', '10x'],
-] as const;
 
 const SETS = {
   realtalk: 'long dialogue (REALTALK)',
@@ -99,21 +95,6 @@ interface Row {
   misses: Record<DialogueMissClass, number>;
 }
 
-function argument(name: string): string | undefined {
-  const at = process.argv.indexOf(name);
-  return at < 0 ? undefined : process.argv[at + 1];
-}
-
-const percent = (count: number, total: number) =>
-  total === 0 ? '-' : `${((100 * count) / total).toFixed(1)}%`;
-
-function median(values: number[]): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
 function main(): void {
   const only = argument('--set') as SetName | undefined;
   if (only !== undefined && !(only in SETS)) {
@@ -167,9 +148,9 @@ function main(): void {
         SETS[name],
         label,
         String(row.questions),
-        percent(row.engine, row.questions),
-        percent(row.ceiling, row.questions),
-        `${(100 * median(row.shares)).toFixed(1)}%`,
+        share(row.engine, row.questions),
+        share(row.ceiling, row.questions),
+        `${(100 * (row.shares.length ? median(row.shares) : Number.NaN)).toFixed(1)}%`,
         `${(100 * Math.max(0, ...row.shares)).toFixed(1)}%`,
         ...DIALOGUE_MISS_CLASSES.map((miss) => String(row.misses[miss])),
       ]);

@@ -17,9 +17,11 @@ import type { ContextMessage } from '../../packages/core/src/index.ts';
 import { compressWithTuning } from '../../packages/local/src/engine/compress-context.ts';
 import type { EngineExplanation } from '../../packages/local/src/engine/explain.ts';
 import { renderContext } from '../../packages/local/src/engine/render-context.ts';
+import { openingSpeaker } from '../../packages/local/src/engine/speaker-labels.ts';
 import { isStopWord, termsOf } from '../../packages/local/src/engine/terms.ts';
 import { DEFAULT_TUNING } from '../../packages/local/src/engine/tuning.ts';
 import { formatTable } from '../support/table.ts';
+import { argument } from './dev-scripts.ts';
 import { retains } from './retention.ts';
 import { readBuiltSet } from './sets.ts';
 import type { SuiteExample } from './suite-example.ts';
@@ -163,9 +165,6 @@ const LINK_CLASSES: readonly LinkClass[] = [
   'other words',
 ];
 
-/** A message's speaker label, after a scene or date stamp: "(Scene 1) Joey Tribbiani: ..." */
-const SPEAKER = /^\s*(?:[([][^()[\]\n]{1,40}[)\]]\s*)?([^:\n]{1,40}):/;
-
 const contentTerms = (text: string) => new Set(termsOf(text).filter((term) => !isStopWord(term)));
 
 /** The class of an evidence message by what it shares with the question (see `LinkClass`). */
@@ -183,7 +182,7 @@ export function linkClass(
   }
   const question = contentTerms(query);
   const shared = [...contentTerms(content)].filter((term) => question.has(term));
-  const label = contentTerms(SPEAKER.exec(content)?.[1] ?? '');
+  const label = contentTerms(openingSpeaker(content) ?? '');
   return shared.length > 0 && shared.every((term) => label.has(term))
     ? "only its speaker's name"
     : 'other words';
@@ -198,11 +197,6 @@ interface Tally {
   besideKept: number;
   classes: Map<MissClass, number>;
   links: Map<LinkClass, number>;
-}
-
-function argument(name: string): string | undefined {
-  const at = process.argv.indexOf(name);
-  return at < 0 ? undefined : process.argv[at + 1];
 }
 
 function main(): void {

@@ -20,6 +20,7 @@
 
 import { compressContext } from '../../packages/local/src/engine/compress-context.ts';
 import { formatTable } from '../support/table.ts';
+import { retentionRates } from './length-mix.ts';
 import { paddedWithDistractors, XQUAD_EN_CONTEXT_TOKENS } from './padded-contexts.ts';
 import { retains } from './retention.ts';
 import { loadSets, readBuiltSet } from './sets.ts';
@@ -92,18 +93,7 @@ const percent = (kept: number, of: number) => (of === 0 ? '-' : ((100 * kept) / 
 /** Retention at each level as measured, and reweighted to `mix`'s shares of answer lengths. */
 function rates(outcomes: readonly Outcome[], mix?: readonly number[]): number[] {
   const { count, kept } = byBin(outcomes, LENGTHS, 'answerChars');
-  const total = count.reduce((sum, value) => sum + value, 0);
-  return kept.map((row) => {
-    if (!mix) return (100 * row.reduce((sum, value) => sum + value, 0)) / total;
-    const mixTotal = mix.reduce((sum, value) => sum + value, 0);
-    return (
-      100 *
-      row.reduce(
-        (sum, value, bin) => sum + (mix[bin]! / mixTotal) * (value / Math.max(1, count[bin]!)),
-        0,
-      )
-    );
-  });
+  return retentionRates(count, kept, mix);
 }
 
 const sets = loadSets('dev');

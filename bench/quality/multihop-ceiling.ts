@@ -21,15 +21,10 @@ import type { Unit } from '../../packages/local/src/engine/segment.ts';
 import { DEFAULT_TUNING } from '../../packages/local/src/engine/tuning.ts';
 import { formatTable } from '../support/table.ts';
 import { inTitleLineLayout } from './build-multihop-sets.ts';
+import { argument, LEVELS, share } from './dev-scripts.ts';
 import { retains } from './retention.ts';
 import { readBuiltSet } from './sets.ts';
 import type { SuiteExample } from './suite-example.ts';
-
-const LEVELS = [
-  ['low', '2x'],
-  ['standard', '4x'],
-  ['ultra', '10x'],
-] as const;
 
 /** Character spans of the passages of a context joined by `separator`. */
 export function passageSpans(context: string, separator: string): Array<[number, number]> {
@@ -189,14 +184,6 @@ const emptyRow = (): Row => ({
   withSentences: 0,
   sentences: 0,
 });
-
-function argument(name: string): string | undefined {
-  const at = process.argv.indexOf(name);
-  return at < 0 ? undefined : process.argv[at + 1];
-}
-
-const share = (count: number, total: number) =>
-  total === 0 ? '-' : `${((100 * count) / total).toFixed(1)}%`;
 
 function main(): void {
   const limit = Number(argument('--limit') ?? Number.POSITIVE_INFINITY);

@@ -10,10 +10,10 @@ import type { UnitIndex } from './unit-index.ts';
  * The query's content terms as slots, each slot matching one or more terms of the
  * context: the term itself; a longer or shorter form sharing a long prefix
  * ("taxonomic" and "taxonomy", "sweetness" and "sweet"); two query words written
- * together in the context ("day light" and "daylight"); the same Arabic word with and without a one-letter preposition
- * written onto it ("لمصر" and "مصر", arabic-terms.ts); the words that state the same
- * relation ("birth" and "born", relation-words.ts); and the words of a number written in
- * digits ("8" and "eighth", number-words.ts).
+ * together in the context ("day light" and "daylight"); the same Arabic word with and
+ * without a one-letter preposition written onto it ("لمصر" and "مصر", arabic-terms.ts);
+ * the words that state the same relation ("birth" and "born", relation-words.ts); and the
+ * words of a number written in digits ("8" and "eighth", number-words.ts).
  */
 export interface QueryTerms {
   /** Query term slot by term id, -1 for the rest. */

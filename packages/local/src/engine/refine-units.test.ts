@@ -7,6 +7,20 @@ function unitsOf(text: string): string[] {
   return engineUnits(text, []).segmentation.units.map((unit) => text.slice(unit.start, unit.end));
 }
 
+/** The engine's units of `text` tile it, each non-empty; `check` looks at each one too. */
+function expectTiled(
+  text: string,
+  check?: (text: string, unit: { start: number; end: number }) => void,
+): void {
+  let at = 0;
+  for (const unit of engineUnits(text, []).segmentation.units) {
+    expect(unit.start).toBe(at);
+    expect(unit.end).toBeGreaterThan(unit.start);
+    check?.(text, unit);
+    at = unit.end;
+  }
+  expect(at).toBe(text.length);
+}
 describe('pieces of a sentence too long for the budget', () => {
   it('end with a clause (after its Arabic comma) rather than inside one', () => {
     const clause = (year: number) =>
@@ -108,15 +122,7 @@ describe('pieces of a sentence too long for the budget', () => {
     );
     fc.assert(
       fc.property(fc.array(piece, { minLength: 20, maxLength: 400 }), (pieces) => {
-        const text = pieces.join('');
-        const units = engineUnits(text, []).segmentation.units;
-        let at = 0;
-        for (const unit of units) {
-          expect(unit.start).toBe(at);
-          expect(unit.end).toBeGreaterThan(unit.start);
-          at = unit.end;
-        }
-        expect(at).toBe(text.length);
+        expectTiled(pieces.join(''));
       }),
       { numRuns: 60 },
     );
@@ -141,17 +147,10 @@ describe('pieces of a sentence too long for the budget', () => {
     );
     fc.assert(
       fc.property(fc.array(piece, { minLength: 50, maxLength: 3_000 }), (pieces) => {
-        const text = pieces.join('');
-        const units = engineUnits(text, []).segmentation.units;
-        let at = 0;
-        for (const unit of units) {
-          expect(unit.start).toBe(at);
-          expect(unit.end).toBeGreaterThan(unit.start);
+        expectTiled(pieces.join(''), (text, unit) => {
           const code = text.charCodeAt(unit.start);
           expect(code >= 0xdc00 && code <= 0xdfff).toBe(false);
-          at = unit.end;
-        }
-        expect(at).toBe(text.length);
+        });
       }),
       { numRuns: 60 },
     );

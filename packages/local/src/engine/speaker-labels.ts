@@ -23,6 +23,11 @@ export interface SpeakerLabel {
 const LABEL =
   /^[ \t]*(?:[([][^()[\]\n]{1,40}[)\]][ \t]*)?((?:[\p{L}\p{N}#][\p{L}\p{N}#.'’-]*[ \t]){0,4}[\p{L}\p{N}#][\p{L}\p{N}#.'’-]*):[ \t]/u;
 
+/** The speaker name `opening` (a message's content) starts with, after any stamp, if any. */
+export function openingSpeaker(opening: string): string | undefined {
+  return LABEL.exec(opening)?.[1];
+}
+
 /** The longest stretch of a message's opening that may hold a stamp and a label. */
 const OPENING = 120;
 

@@ -8,7 +8,7 @@ import { isCyrillicLetter, RUSSIAN_STOP_WORDS, russianStem } from './russian-ter
 import { LATIN_END, type WordLanguage } from './text-language.ts';
 import { turkishStem } from './turkish-terms.ts';
 import { VIETNAMESE_STOP_WORDS } from './vietnamese-terms.ts';
-import { MIN_ROOT } from './word-endings.ts';
+import { isRoot, MIN_ROOT, stripEnding } from './word-endings.ts';
 import { wordsOf } from './word-scanner.ts';
 
 /**
@@ -38,6 +38,9 @@ const STOP_WORDS = new Set(
     'shall s t d ll m re ve get got'
   ).split(' '),
 );
+
+/** The English verb endings the stemmer strips, when a root is left (word-endings.ts). */
+const VERB_ENDINGS = ['ing', 'ed'] as const;
 
 /**
  * Strips common inflections: Arabic, Korean, Russian, Greek and Hindi by their own rules,
@@ -73,10 +76,7 @@ export function stem(word: string, language?: WordLanguage): string {
   if (result.endsWith('ies') && result.length > 4) return `${result.slice(0, -3)}y`;
   if (/(?:ss|x|ch|sh)es$/.test(result)) result = result.slice(0, -2);
   else if (result.endsWith('s') && !/(?:ss|us|is)$/.test(result)) result = result.slice(0, -1);
-  const leavesRoot = (ending: string) => result.length - ending.length >= MIN_ROOT;
-  if (result.endsWith('ing') && leavesRoot('ing')) return result.slice(0, -3);
-  if (result.endsWith('ed') && leavesRoot('ed')) return result.slice(0, -2);
-  return result;
+  return stripEnding(result, VERB_ENDINGS, isRoot);
 }
 
 // A stop word is looked up after stemming: "does", "during" and "having" stem to "doe",
