@@ -1,5 +1,4 @@
-import { ablated } from './ablation.ts';
-import { AdjacentPairs } from './name-groups.ts';
+import { AdjacentPairs, groupsNames } from './name-groups.ts';
 import type { QueryTerms } from './query-terms.ts';
 import type { Segmentation } from './segment.ts';
 import { termsOf } from './terms.ts';
@@ -46,9 +45,7 @@ export function bm25Signals(
   const unitsContaining = new Float64Array(slots);
   const lastUnit = new Int32Array(slots).fill(-1);
   // Only where nothing marks a name, or where a space parts syllables (name-groups.ts).
-  const named =
-    slots > 1 && (index.caseless || index.language === 'vi') && !ablated.has('name-groups');
-  const pairs = named ? new AdjacentPairs(slots) : undefined;
+  const pairs = slots > 1 && groupsNames(index) ? new AdjacentPairs(slots) : undefined;
   for (let unit = 0; unit < units.length; unit++) {
     const section = units[unit]!.section;
     sectionLength[section]! += offsets[unit + 1]! - offsets[unit]!;

@@ -1,3 +1,6 @@
+import { ablated } from './ablation.ts';
+import type { UnitIndex } from './unit-index.ts';
+
 /**
  * The query's words that the text writes side by side, as one name: "رئال مادرید" (Real
  * Madrid), "فیلم فجر", "Denver Broncos". A question names its subject in full, and the
@@ -29,6 +32,14 @@
  * at 10x but PersianQA 91.7% at 4x.
  */
 export const NAME_SHARE = 0.5;
+
+/** Whether the query's words are grouped into names in this text (see above). */
+export function groupsNames({
+  caseless,
+  language,
+}: Pick<UnitIndex, 'caseless' | 'language'>): boolean {
+  return (caseless || language === 'vi') && !ablated.has('name-groups');
+}
 
 /** Counts, for each pair of query slots, the units where they stand side by side. */
 export class AdjacentPairs {
